@@ -1,0 +1,1 @@
+"""CLI commands of the implementation flow (filled in by the flow issue)."""

@@ -1,0 +1,1 @@
+"""Bit-exact reference model. Everything that computes a cryptographic value lives here."""
