@@ -26,6 +26,7 @@ class ToolError(AuthcoreError):
 
     def __init__(self, message: str, log_path: str | None = None) -> None:
         super().__init__(message if log_path is None else f"{message} (full log: {log_path})")
+        self.message = message
         self.log_path = log_path
 
 

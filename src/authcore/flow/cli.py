@@ -1,1 +1,111 @@
-"""CLI commands of the implementation flow (filled in by the flow issue)."""
+"""CLI commands of the implementation flow: synth, sweep, report."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+
+from authcore.cli import register
+from authcore.errors import InvalidParameter
+
+
+def _params(items: list[str]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for it in items:
+        if "=" not in it:
+            raise InvalidParameter(f"--param needs NAME=VALUE, got {it!r}")
+        k, v = it.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def cmd_synth(args: argparse.Namespace) -> int:
+    from authcore.flow.synth import read_filelist, synth
+
+    files = list(args.file or [])
+    if args.filelist:
+        files += read_filelist(args.filelist)
+    r = synth(args.top, files, _params(args.param or []), target=args.target, device=args.device,
+              freq=args.freq, seed=args.seed, bits_per_cycle=args.bits_per_cycle, timeout=args.timeout,
+              use_cache=not args.no_cache)
+    if args.json:
+        print(json.dumps(r, sort_keys=True))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"{r['top']} on {r['target']} ({r['device']})" + (" [cached]" if r["cached"] else ""))
+    t.add_column("metric")
+    t.add_column("value", justify="right")
+    t.add_row("LUTs", str(r["luts"]))
+    t.add_row("LUTs by type", ", ".join(f"{k} {v}" for k, v in r["luts_by_size"].items()))  # type: ignore[union-attr]
+    t.add_row("flip-flops", str(r["ffs"]))
+    t.add_row("block RAM", str(r["brams"]))
+    t.add_row("DSP", str(r["dsps"]))
+    if r.get("harness"):
+        h = r["harness"]
+        t.add_row("harness (not counted)", f"{h['luts']} LUTs, {h['ffs']} FFs")  # type: ignore[index]
+    t.add_row("fmax (MHz)", "-" if r["fmax_mhz"] is None else f"{r['fmax_mhz']:.1f}")
+    t.add_row("Gbit/s", "-" if r["gbps"] is None else f"{r['gbps']:.2f}")
+    t.add_row("tool time (s)", f"{r['seconds']}")
+    t.add_row("tools", ", ".join(f"{k} {v}" for k, v in r["tool_versions"].items()))  # type: ignore[union-attr]
+    Console().print(t)
+    return 0
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from authcore.flow import sweep
+
+    out = args.out or str(Path("build") / "sweeps" / Path(args.spec).stem)
+    cmd = "authcore " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["sweep"] else None
+    results = sweep.run(args.spec, out, jobs=args.jobs, progress=not args.json, command=cmd)
+    errors = [r for r in results if r.get("error")]
+    if args.json:
+        print(json.dumps({"out": out, "runs": len(results), "errors": len(errors)}))
+    else:
+        print(Path(out, "results.md").read_text())
+        print(f"{len(results)} runs, {len(errors)} errors; written to {out}/results.json, results.md, pareto.png")
+    return 0 if not errors else 1
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from authcore.flow import report
+
+    path = report.write(args.sweeps, args.out, args.preamble)
+    print(f"wrote {path}")
+    return 0
+
+
+@register
+def add(sub: argparse._SubParsersAction) -> None:
+    s = sub.add_parser("synth", help="synthesize (and place and route) one configuration")
+    s.add_argument("--top", required=True)
+    s.add_argument("--file", action="append", metavar="F")
+    s.add_argument("--filelist", metavar="L")
+    s.add_argument("--param", action="append", metavar="NAME=VALUE")
+    s.add_argument("--target", required=True, choices=["xc7", "ecp5", "ice40"])
+    s.add_argument("--device")
+    s.add_argument("--freq", type=float, default=100.0, metavar="MHZ")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--bits-per-cycle", type=float, metavar="B")
+    s.add_argument("--timeout", type=float, metavar="S", help="give up on a tool run after S seconds")
+    s.add_argument("--no-cache", action="store_true")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_synth)
+
+    w = sub.add_parser("sweep", help="run a TOML list of configurations in parallel")
+    w.add_argument("spec", metavar="SPEC.toml")
+    w.add_argument("--jobs", type=int, default=2)
+    w.add_argument("--out", metavar="DIR")
+    w.add_argument("--json", action="store_true")
+    w.set_defaults(func=cmd_sweep)
+
+    r = sub.add_parser("report", help="regenerate docs/results.md from sweep outputs")
+    r.add_argument("sweeps", nargs="+", metavar="SWEEP_DIR")
+    r.add_argument("--out", default="docs/results.md")
+    r.add_argument("--preamble", metavar="FILE", help="markdown placed above the tables")
+    r.set_defaults(func=cmd_report)

