@@ -1,1 +1,124 @@
-"""CLI commands of the key-specialized generator (filled in by the keyspec issue)."""
+"""CLI commands of the key-specialized generator: generate, prove, keyspec density."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from authcore.cli import parse_hex, read_file, register, resolve_key
+from authcore.errors import InvalidParameter
+
+HKEY_ENV = "AUTHCORE_HASH_KEY"
+
+
+def _hash_key(args: argparse.Namespace, required: bool = True) -> bytes | None:
+    """H from --hash-key, or from an AES key (--key, --key-file, $AUTHCORE_KEY) as E_K(0)."""
+    import os
+
+    from authcore.model.gcm import hash_key
+
+    if getattr(args, "hash_key", None) is not None:
+        if args.key is not None or args.key_file is not None:
+            raise InvalidParameter("give --hash-key or an AES key, not both")
+        h = parse_hex(args.hash_key, "hash key")
+        if len(h) != 16:
+            raise InvalidParameter(f"hash key H must be 16 bytes, got {len(h)}")
+        return h
+    if args.key is None and args.key_file is None and not os.environ.get("AUTHCORE_KEY"):
+        if os.environ.get(HKEY_ENV):
+            return parse_hex(os.environ[HKEY_ENV], f"hash key in ${HKEY_ENV}")
+        if not required:
+            return None
+        raise InvalidParameter("no key: use --hash-key, --key, --key-file or set $AUTHCORE_KEY")
+    return hash_key(resolve_key(args))
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from authcore.keyspec.generate import generate_ghash
+
+    if args.what != "ghash":
+        raise InvalidParameter("only 'generate ghash' is available; the GCM generator comes with the GCM core")
+    h = _hash_key(args)
+    assert h is not None
+    g = generate_ghash(h, args.out, lanes=args.lanes, arch=args.arch, opt=args.optimizer)
+    if args.json:
+        print(json.dumps(g.manifest, sort_keys=True))
+    else:
+        for m in g.manifest["multipliers"]:  # type: ignore[union-attr]
+            print(f"{m['file']}: {m['xor2']} XOR2, depth {m['depth']}, proven ({m['proof']['seconds']} s)")
+        print(f"{g.out}/ghash_keyspec.v: {args.lanes} lane(s), {128 * args.lanes} bits per cycle")
+        print(f"{g.out}/manifest.json (files with key material are mode 0600)")
+    return 0
+
+
+def cmd_prove(args: argparse.Namespace) -> int:
+    from authcore.keyspec.generate import prove_dir
+
+    h = _hash_key(args, required=False)
+    res = prove_dir(args.dir, h)
+    if args.json:
+        print(json.dumps({"proven": True, "key_checked": h is not None, "modules": res}))
+    else:
+        for r in res:
+            print(f"{r['module']}: x*H^{r['power']} proven ({', '.join(f'{k} {v}' for k, v in r['cells'].items())})")
+        print("all multipliers proven" + (" for the given key" if h is not None else " (H read from gf128_mul_h)"))
+    return 0
+
+
+def cmd_density(args: argparse.Namespace) -> int:
+    from authcore.keyspec.density import plot, study
+
+    if args.keys < 1:
+        raise InvalidParameter("--keys must be at least 1")
+    st = study(args.keys, args.seed)
+    s = st.summary()
+    if args.plot:
+        plot(st, args.plot)
+    if args.json:
+        print(json.dumps(s))
+    else:
+        print(f"{s['keys']:,} keys (Mersenne Twister seed {s['seed']}): zeros in T "
+              f"min {s['min'] * 100:.2f}%  mean {s['mean'] * 100:.2f}%  max {s['max'] * 100:.2f}%")
+        hist, edges = __import__("numpy").histogram(st.zeros * 100, bins=10)
+        for c, lo, hi in zip(hist, edges[:-1], edges[1:], strict=True):
+            print(f"  {lo:6.2f}-{hi:6.2f}% {c:>9,} " + "#" * int(50 * c / max(hist.max(), 1)))
+        if args.plot:
+            print(f"histogram written to {args.plot}")
+    return 0
+
+
+def _key_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--hash-key", metavar="HEX", help=f"H itself (or ${HKEY_ENV})")
+    p.add_argument("--key", metavar="HEX", help="AES key: H = E_K(0^128)")
+    p.add_argument("--key-file", metavar="PATH", help="file holding the AES key (hex text or raw bytes)")
+
+
+@register
+def add(sub: argparse._SubParsersAction) -> None:
+    g = sub.add_parser("generate", help="generate key-specialized cores")
+    g.add_argument("what", choices=["ghash"])
+    _key_args(g)
+    g.add_argument("--lanes", type=int, default=1)
+    g.add_argument("--arch", default="feedback", choices=["feedback"])
+    g.add_argument("--optimizer", default="cse", choices=["naive", "cse"])
+    g.add_argument("--out", required=True, metavar="DIR")
+    g.add_argument("--json", action="store_true")
+    g.set_defaults(func=cmd_generate)
+
+    p = sub.add_parser("prove", help="prove every multiplier of a generated folder")
+    p.add_argument("dir", metavar="DIR")
+    _key_args(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_prove)
+
+    k = sub.add_parser("keyspec", help="key-specialization studies")
+    ks = k.add_subparsers(dest="keyspec_cmd", required=True)
+    d = ks.add_parser("density", help="fraction of zeros in the matrix of x*H over random keys")
+    d.add_argument("--keys", type=int, default=10000)
+    d.add_argument("--seed", type=int, default=0)
+    d.add_argument("--plot", metavar="PNG")
+    d.add_argument("--json", action="store_true")
+    d.set_defaults(func=cmd_density)
+
+
+__all__ = ["add", "read_file"]

@@ -1,0 +1,79 @@
+`default_nettype none
+// gf128_mul_digit: z = x * y in GF(2^128), GCM bit order, digit-serial: DIGIT bits of x per
+// cycle, so one product takes 128/DIGIT cycles. Algorithm 1 of the GCM spec, DIGIT steps per
+// cycle: z ^= v for each set bit of x, v = v * a between bits.
+//
+// Handshake: pulse start with x and y valid (sampled on that edge); done pulses for one cycle
+// when z holds the product; busy is high in between. A start while busy is ignored and raises
+// error for one cycle (the running product continues). z holds its value until the next start.
+// DIGIT: any divisor of 128 from 1 to 64.
+module gf128_mul_digit #(
+    parameter DIGIT = 8
+) (
+    input  wire         clk,
+    input  wire         rst,
+    input  wire         start,
+    input  wire [127:0] x,
+    input  wire [127:0] y,
+    output reg  [127:0] z,
+    output reg          busy,
+    output reg          done,
+    output reg          error
+);
+    generate
+        if (DIGIT < 1 || DIGIT > 64 || (128 % DIGIT) != 0) begin : g_bad
+            gf128_mul_digit_DIGIT_must_divide_128_and_be_1_to_64 u_error ();
+        end
+    endgenerate
+
+    localparam STEPS = 128 / DIGIT;
+    localparam CW = (STEPS <= 2) ? 1 : $clog2(STEPS);
+    localparam [31:0] LAST = STEPS - 1;
+
+    reg [127:0] xs_q;  // remaining bits of x, next one at [127]
+    reg [127:0] v_q;
+    reg [CW-1:0] cnt_q;
+
+    reg [127:0] z_d, v_d;
+    integer i;
+    always @* begin
+        z_d = z;
+        v_d = v_q;
+        for (i = 0; i < DIGIT; i = i + 1) begin
+            if (xs_q[127 - i]) z_d = z_d ^ v_d;
+            v_d = v_d[0] ? ((v_d >> 1) ^ {8'he1, 120'd0}) : (v_d >> 1);
+        end
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            z <= 128'd0;
+            xs_q <= 128'd0;
+            v_q <= 128'd0;
+            cnt_q <= {CW{1'b0}};
+            busy <= 1'b0;
+            done <= 1'b0;
+            error <= 1'b0;
+        end else begin
+            done <= 1'b0;
+            error <= start && busy;
+            if (busy) begin
+                z <= z_d;
+                v_q <= v_d;
+                xs_q <= xs_q << DIGIT;
+                cnt_q <= cnt_q + 1'b1;
+                if (cnt_q == LAST[CW-1:0]) begin
+                    busy <= 1'b0;
+                    done <= 1'b1;
+                end
+            end else if (start) begin
+                z <= 128'd0;
+                xs_q <= x;
+                v_q <= y;
+                cnt_q <= {CW{1'b0}};
+                busy <= 1'b1;
+            end
+        end
+    end
+endmodule
+`default_nettype wire

@@ -1,0 +1,66 @@
+`default_nettype none
+// gf128_mul_parallel: z = x * y in GF(2^128), GCM bit order (bit [127] is the field's 1,
+// the spec's bit 0), fully combinational: one product per cycle, latency 0.
+//
+// KARATSUBA = 0: Algorithm 1 of the GCM spec unrolled (128 AND-XOR rows with the reduction
+//                folded into the shifted copies of y); about 16K AND + 16K XOR gates.
+// KARATSUBA = 1: one level of Karatsuba-Ofman: three 64x64 carry-less products instead of four,
+//                then reduction by 1 + a + a^2 + a^7 + a^128; about 3/4 of the AND gates.
+module gf128_mul_parallel #(
+    parameter KARATSUBA = 0
+) (
+    input  wire [127:0] x,
+    input  wire [127:0] y,
+    output reg  [127:0] z
+);
+    generate
+        if (KARATSUBA != 0 && KARATSUBA != 1) begin : g_bad
+            gf128_mul_parallel_KARATSUBA_must_be_0_or_1 u_error ();
+        end
+    endgenerate
+
+    // Carry-less product of two 64-bit polynomials (bit i = coefficient of a^i).
+    function [126:0] clmul64;
+        input [63:0] a;
+        input [63:0] b;
+        integer i;
+        begin
+            clmul64 = 127'd0;
+            for (i = 0; i < 64; i = i + 1)
+                if (a[i]) clmul64 = clmul64 ^ ({63'd0, b} << i);
+        end
+    endfunction
+
+    // Polynomial view: coefficient of a^i is spec bit i, which is Verilog bit 127 - i.
+    reg [127:0] xp, yp;
+    reg [254:0] c;
+    reg [126:0] lo, hi, mid;
+    reg [127:0] v;
+    integer i;
+    always @* begin
+        for (i = 0; i < 128; i = i + 1) begin
+            xp[i] = x[127 - i];
+            yp[i] = y[127 - i];
+        end
+        if (KARATSUBA == 1) begin
+            lo  = clmul64(xp[63:0], yp[63:0]);
+            hi  = clmul64(xp[127:64], yp[127:64]);
+            mid = clmul64(xp[63:0] ^ xp[127:64], yp[63:0] ^ yp[127:64]) ^ lo ^ hi;
+            c   = {128'd0, lo} ^ ({128'd0, mid} << 64) ^ ({128'd0, hi} << 128);
+            // Reduce a^i for i >= 128 into a^(i-128) * (1 + a + a^2 + a^7), top down.
+            for (i = 254; i >= 128; i = i - 1)
+                if (c[i]) c = c ^ (255'd1 << i) ^ (255'h87 << (i - 128));
+            for (i = 0; i < 128; i = i + 1)
+                z[127 - i] = c[i];
+        end else begin
+            // Algorithm 1: z ^= v when spec bit i of x is set; v = v * a (rightshift, reduce).
+            z = 128'd0;
+            v = y;
+            for (i = 0; i < 128; i = i + 1) begin
+                if (x[127 - i]) z = z ^ v;
+                v = v[0] ? ((v >> 1) ^ {8'he1, 120'd0}) : (v >> 1);
+            end
+        end
+    end
+endmodule
+`default_nettype wire

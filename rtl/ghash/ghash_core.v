@@ -1,0 +1,109 @@
+`default_nettype none
+// ghash_core: streaming GHASH over whole 128-bit blocks with H loaded through a port.
+// X <- (X ^ B) * H per block; after the tlast block the hash leaves on m_axis.
+//
+// Blocks are in block order (byte 0 in [127:120]). H is loaded with h_load (sampled when high);
+// key_clear and rst erase H and the running state. Loading H while a message is in progress
+// raises error for one cycle (the message continues with the new H, so the caller must drop it).
+//
+// MULT = 0: bit-parallel multiplier (gf128_mul_parallel): one block per cycle, latency 1.
+// MULT = 1: same with Karatsuba-Ofman.
+// MULT = 2: digit-serial (gf128_mul_digit, DIGIT bits per cycle): one block every 128/DIGIT + 1
+//           cycles, s_axis_tready low while the product runs.
+module ghash_core #(
+    parameter MULT = 0,
+    parameter DIGIT = 8
+) (
+    input  wire         clk,
+    input  wire         rst,
+    input  wire [127:0] h,
+    input  wire         h_load,
+    input  wire         key_clear,
+    input  wire [127:0] s_axis_tdata,
+    input  wire         s_axis_tlast,
+    input  wire         s_axis_tvalid,
+    output wire         s_axis_tready,
+    output wire [127:0] m_axis_tdata,
+    output wire         m_axis_tvalid,
+    input  wire         m_axis_tready,
+    output wire         error
+);
+    generate
+        if (MULT < 0 || MULT > 2) begin : g_bad
+            ghash_core_MULT_must_be_0_1_or_2 u_error ();
+        end
+    endgenerate
+
+    reg  [127:0] h_q;
+    reg  [127:0] x_q;
+    reg  [127:0] out_q;
+    reg          out_valid_q;
+    reg          in_msg_q;
+    reg          error_q;
+    wire [127:0] prod;
+    wire         prod_ready;  // the product of the accepted block is in prod this cycle
+    wire         take;
+    reg          pend_last_q; // digit-serial: the running product belongs to a tlast block
+    wire         mul_error;   // digit-serial: a start while busy (cannot happen by construction)
+
+    generate
+        if (MULT == 2) begin : g_digit
+            wire busy, done;
+            // A block may start in the cycle the previous product finishes: forward that product
+            // (or zero when it ended a message) instead of the state register it is about to enter.
+            wire [127:0] x_eff = done ? (pend_last_q ? 128'd0 : prod) : x_q;
+            reg  started_q;
+            assign s_axis_tready = !busy && !started_q && (!out_valid_q || m_axis_tready);
+            assign take = s_axis_tvalid && s_axis_tready;
+            gf128_mul_digit #(.DIGIT(DIGIT)) u_mul (
+                .clk(clk), .rst(rst || key_clear), .start(take), .x(x_eff ^ s_axis_tdata), .y(h_q),
+                .z(prod), .busy(busy), .done(done), .error(mul_error)
+            );
+            // started_q covers the cycle between start and busy rising.
+            always @(posedge clk) started_q <= (rst || key_clear) ? 1'b0 : take;
+            assign prod_ready = done;
+        end else begin : g_par
+            assign s_axis_tready = !out_valid_q || m_axis_tready;
+            assign take = s_axis_tvalid && s_axis_tready;
+            gf128_mul_parallel #(.KARATSUBA(MULT)) u_mul (.x(x_q ^ s_axis_tdata), .y(h_q), .z(prod));
+            assign prod_ready = take;
+            assign mul_error = 1'b0;
+        end
+    endgenerate
+
+    wire last_now = (MULT == 2) ? pend_last_q : s_axis_tlast;
+
+    always @(posedge clk) begin
+        if (rst || key_clear) begin
+            h_q <= 128'd0;
+            x_q <= 128'd0;
+            out_q <= 128'd0;
+            out_valid_q <= 1'b0;
+            in_msg_q <= 1'b0;
+            error_q <= 1'b0;
+            pend_last_q <= 1'b0;
+        end else begin
+            error_q <= mul_error || (h_load && (in_msg_q || (take && !s_axis_tlast)));
+            if (h_load) h_q <= h;
+            if (out_valid_q && m_axis_tready) out_valid_q <= 1'b0;
+            if (take) begin
+                in_msg_q <= !s_axis_tlast;
+                pend_last_q <= s_axis_tlast;
+            end
+            if (prod_ready) begin
+                if (last_now) begin
+                    out_q <= prod;
+                    out_valid_q <= 1'b1;
+                    x_q <= 128'd0;
+                end else begin
+                    x_q <= prod;
+                end
+            end
+        end
+    end
+
+    assign m_axis_tdata = out_q;
+    assign m_axis_tvalid = out_valid_q;
+    assign error = error_q;
+endmodule
+`default_nettype wire

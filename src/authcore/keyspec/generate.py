@@ -1,0 +1,143 @@
+"""``authcore generate ghash``: key-specialized multipliers, the GHASH top, a manifest, a proof.
+
+The manifest records what was built (XOR2 count, depth, density of ones, optimizer, files and
+their SHA-256) and never the key or H. Files that embed H are mode 0600.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from authcore.errors import InvalidParameter
+from authcore.keyspec import emitter, matrix, optimizer, proof
+from authcore.model import gf128
+
+ARCHS = ("feedback",)
+MAX_LANES = 16
+
+
+@dataclass
+class Generated:
+    out: Path
+    top: str
+    files: list[Path]
+    manifest: dict[str, object]
+
+
+def _sha256(p: Path) -> str:
+    return hashlib.sha256(p.read_bytes()).hexdigest()
+
+
+def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedback",
+                   opt: str = "cse", prove: bool = True) -> Generated:
+    if len(h) != 16:
+        raise InvalidParameter(f"hash key H must be 16 bytes, got {len(h)}")
+    if not 1 <= lanes <= MAX_LANES:
+        raise InvalidParameter(f"--lanes must be 1 to {MAX_LANES}, got {lanes}")
+    if arch not in ARCHS:
+        raise InvalidParameter(f"unknown architecture {arch!r}; use one of {', '.join(ARCHS)}")
+    if opt not in optimizer.OPTIMIZERS:
+        raise InvalidParameter(f"unknown optimizer {opt!r}; use one of {', '.join(optimizer.OPTIMIZERS)}")
+    outp = Path(out)
+    outp.mkdir(parents=True, exist_ok=True)
+    hi = int.from_bytes(h, "big")
+    mults = []
+    files = []
+    power = hi
+    for p in range(1, lanes + 1):
+        if p > 1:
+            power = gf128.mul(power, hi)
+        t0 = time.monotonic()
+        net = optimizer.OPTIMIZERS[opt](matrix.rows(power))
+        opt_s = time.monotonic() - t0
+        name = "gf128_mul_h" if p == 1 else f"gf128_mul_h{p}"
+        path = outp / f"{name}.v"
+        emitter.write_secret(path, emitter.multiplier(name, net, p, opt))
+        entry: dict[str, object] = {
+            "module": name, "power": p, "file": path.name, "xor2": net.xor2, "depth": net.depth,
+            "density": round(matrix.density(power), 4), "optimizer_seconds": round(opt_s, 3),
+            "key_material": True, "mode": "0600",
+        }
+        if prove:
+            t1 = time.monotonic()
+            res = proof.prove_file(path, name, power)
+            entry["proof"] = {"proven": True, "cells": res.cells, "seconds": round(time.monotonic() - t1, 3)}
+        mults.append(entry)
+        files.append(path)
+    top = outp / "ghash_keyspec.v"
+    top.write_text(emitter.ghash_lanes_top(lanes))
+    files.append(top)
+    manifest: dict[str, object] = {
+        "generator": "authcore generate ghash", "top": "ghash_keyspec", "lanes": lanes, "arch": arch,
+        "optimizer": opt, "bits_per_cycle": 128 * lanes, "xor2_total": sum(int(m["xor2"]) for m in mults),
+        "multipliers": mults,
+        "files": [{"file": f.name, "sha256": _sha256(f), "key_material": f != top} for f in files],
+        "note": "Neither the key nor H is recorded here; files marked key_material embed H.",
+    }
+    (outp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    (outp / "files.f").write_text("".join(f"{f.name}\n" for f in files))
+    return Generated(outp, "ghash_keyspec", files, manifest)
+
+
+def benchmark_hash_key(seed: int) -> bytes:
+    """H for benchmark key ``seed``: AES key from a seeded Mersenne Twister (public, not a secret)."""
+    from authcore.model.gcm import hash_key
+
+    return hash_key(random.Random(seed).randbytes(16))
+
+
+def generate_for_sweep(spec: dict[str, object], key_seed: int, out: Path) -> tuple[str, list[str], dict[str, object]]:
+    kind = spec.get("kind", "ghash")
+    if kind != "ghash":
+        raise InvalidParameter(f"unknown generator kind {kind!r}")
+    g = generate_ghash(benchmark_hash_key(key_seed), out, lanes=int(spec.get("lanes", 1)),  # type: ignore[arg-type]
+                       arch=str(spec.get("arch", "feedback")), opt=str(spec.get("optimizer", "cse")),
+                       prove=bool(spec.get("prove", False)))
+    info = {"xor2": g.manifest["xor2_total"], "lanes": g.manifest["lanes"], "optimizer": g.manifest["optimizer"]}
+    return g.top, [str(f) for f in g.files], info
+
+
+def prove_dir(d: str | Path, h: bytes | None = None) -> list[dict[str, object]]:
+    """``authcore prove DIR``: re-prove every multiplier of a generated folder.
+
+    Without the key: H is read off the proven gf128_mul_h netlist itself (its column for the
+    field's 1 is H), and every gf128_mul_h<p> must then be exactly x*H^p for that same H. With the
+    key (or H), that H must also be the caller's. Either way each netlist is proven XOR-only and
+    equal to the model on the 129 vectors that fix an affine map.
+    """
+    folder = Path(d)
+    mf = folder / "manifest.json"
+    if not mf.is_file():
+        raise InvalidParameter(f"no manifest.json in {folder}: not a generated folder")
+    manifest = json.loads(mf.read_text())
+    for f in manifest["files"]:
+        path = folder / f["file"]
+        if not path.is_file():
+            raise InvalidParameter(f"{path} is listed in the manifest but missing")
+        if _sha256(path) != f["sha256"]:
+            raise proof.ProofError(f"{path.name} was changed after generation (SHA-256 differs from the manifest)")
+    mults = sorted(manifest["multipliers"], key=lambda m: int(m["power"]))
+    base = None
+    results = []
+    for m in mults:
+        path = folder / str(m["file"])
+        net = proof.elaborate(path, str(m["module"]))
+        masks, census = proof.evaluate(net, str(m["module"]))
+        if base is None:
+            if int(m["power"]) != 1:
+                raise proof.ProofError("the folder has no gf128_mul_h (power 1) to read H from")
+            # Column 127 (unit vector of the field's 1) is H itself.
+            base = sum(((mk >> 128) & 1) << i for i, mk in enumerate(masks))
+            if h is not None and base != int.from_bytes(h, "big"):
+                raise proof.ProofError("gf128_mul_h multiplies by a different H than the given key's")
+        hp = base
+        for _ in range(int(m["power"]) - 1):
+            hp = gf128.mul(hp, base)
+        proof.check(masks, hp, str(m["module"]))
+        results.append({"module": m["module"], "power": m["power"], "cells": census, "proven": True})
+    return results
