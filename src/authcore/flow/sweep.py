@@ -126,24 +126,32 @@ def run(spec_path: str | Path, out_dir: str | Path, jobs: int = 2, progress: boo
         prog = Progress(transient=False)
         prog.start()
         task = prog.add_task(f"sweep {head.get('name', Path(spec_path).stem)}", total=len(job_list))
+    order = {(j.config, j.target, j.key_seed): i for i, j in enumerate(job_list)}
+    meta = {"spec": str(spec_path), "name": head.get("name"), "description": head.get("description", ""),
+            "command": command or f"authcore sweep {spec_path} --jobs {jobs} --out {out_dir}",
+            "planned": len(job_list), "runs": results}
+
+    def write_outputs() -> None:
+        # Written after every finished run, so a stopped sweep still leaves what it measured.
+        results.sort(key=lambda r: order[(r["config"], r["target"], r["key_seed"])])  # type: ignore[index]
+        tmp = out / "results.json.tmp"
+        tmp.write_text(json.dumps(meta, indent=1, sort_keys=True))
+        tmp.replace(out / "results.json")
+        (out / "results.md").write_text(markdown_table(summarize(results)))
+
     try:
         with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
             futs = {pool.submit(_run_job, j, gen_root): j for j in job_list}
             for fut in as_completed(futs):
                 results.append(fut.result())
+                write_outputs()
                 if progress:
                     prog.advance(task)
     finally:
         if progress:
             prog.stop()
-    order = {(j.config, j.target, j.key_seed): i for i, j in enumerate(job_list)}
-    results.sort(key=lambda r: order[(r["config"], r["target"], r["key_seed"])])  # type: ignore[index]
-    meta = {"spec": str(spec_path), "name": head.get("name"), "description": head.get("description", ""),
-            "command": command or f"authcore sweep {spec_path} --jobs {jobs} --out {out_dir}", "runs": results}
-    (out / "results.json").write_text(json.dumps(meta, indent=1, sort_keys=True))
-    rows = summarize(results)
-    (out / "results.md").write_text(markdown_table(rows))
-    plot_pareto(rows, out / "pareto.png")
+    write_outputs()
+    plot_pareto(summarize(results), out / "pareto.png")
     return results
 
 

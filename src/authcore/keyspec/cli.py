@@ -100,7 +100,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     _key_args(g)
     g.add_argument("--lanes", type=int, default=1)
     g.add_argument("--arch", default="feedback", choices=["feedback"])
-    g.add_argument("--optimizer", default="cse", choices=["naive", "cse"])
+    g.add_argument("--optimizer", default="lut6", choices=["naive", "cse", "lut6"])
     g.add_argument("--out", required=True, metavar="DIR")
     g.add_argument("--json", action="store_true")
     g.set_defaults(func=cmd_generate)

@@ -74,7 +74,8 @@ def ghash_lanes_top(lanes: int) -> str:
         "// [128*i+127 -: 8]); s_axis_tkeep has one bit per block, contiguous from lane 0, all ones except",
         "// on the tlast beat, which may also be empty (tkeep = 0: an empty message, or a length the sender",
         "// learns late). Output: GHASH of the message on m_axis one cycle after its tlast beat.",
-        f"// Throughput {128 * n} bits per cycle; latency 1 cycle; back-to-back messages without a gap.",
+        f"// Throughput {128 * n} bits per cycle; latency 1 cycle; back-to-back messages without a gap while",
+        "// m_axis_tready is high (the hash waits in the state register, so a waiting hash holds the input).",
         "// m_axis_tuser is 1 when a beat of that message broke the protocol (tkeep not contiguous, empty,",
         "// or short before tlast); error pulses for one cycle after such a beat.",
         "// The key material is in the gf128_mul_h* modules it instantiates (see their headers).",
@@ -92,14 +93,16 @@ def ghash_lanes_top(lanes: int) -> str:
         "    input  wire             m_axis_tready,",
         "    output wire             error",
         ");",
+        "    // x_q is the running state and, once a message ends, its hash: m_axis shows x_q directly.",
+        "    // fresh_q says x_q holds a finished hash, so the next message starts from zero instead.",
         "    reg  [127:0] x_q;",
-        "    reg  [127:0] out_q;",
+        "    reg          fresh_q;",
         "    reg          out_valid_q;",
         "    reg          out_err_q;",
         "    reg          msg_err_q;",
         "    reg          error_q;",
         "",
-        "    // Accept a beat whenever the output slot is free or drains this cycle.",
+        "    // Accept a beat whenever the hash is not waiting or leaves this cycle.",
         "    assign s_axis_tready = !out_valid_q || m_axis_tready;",
         "    wire take = s_axis_tvalid && s_axis_tready;",
         "",
@@ -123,31 +126,37 @@ def ghash_lanes_top(lanes: int) -> str:
         lines.append(f"    wire [127:0] b{i} = s_axis_tdata[{128 * i + 127}:{128 * i}];")
     for j in range(n):
         lines.append(f"    reg  [127:0] lane{j};  // multiplied by H^{n - j}")
-    lines += ["    always @* begin"]
+    lines += ["    wire [127:0] x_eff = fresh_q ? 128'd0 : x_q;", "    always @* begin"]
     for j in range(n):
         lines.append(f"        lane{j} = 128'd0;")
     if n == 1:
-        lines.append("        lane0 = x_q ^ b0;")
+        lines.append("        lane0 = x_eff ^ b0;")
     else:
         lines.append("        case (k)")
         for k in range(1, n + 1):
             first = n - k
-            body = [f"lane{first} = x_q ^ b0;"] + [f"lane{first + i} = b{i};" for i in range(1, k)]
+            body = [f"lane{first} = x_eff ^ b0;"] + [f"lane{first + i} = b{i};" for i in range(1, k)]
             lines.append(f"            {kw}'d{k}: begin {' '.join(body)} end")
         rest = "".join(f" lane{i} = b{i};" for i in range(1, n))
-        lines.append(f"            default: begin lane0 = x_q ^ b0;{rest} end")
+        lines.append(f"            default: begin lane0 = x_eff ^ b0;{rest} end")
         lines.append("        endcase")
     lines += ["    end", ""]
     for j in range(n):
         lines.append(f"    wire [127:0] p{j};")
         lines.append(f"    {_mul_name(n - j)} u_mul{j} (.x(lane{j}), .y(p{j}));")
-    lines.append(f"    wire [127:0] x_next = (k == {kw}'d0) ? x_q : {' ^ '.join(f'p{j}' for j in range(n))};")
+    lines.append(f"    wire [127:0] x_next = {' ^ '.join(f'p{j}' for j in range(n))};")
     lines += [
+        "",
+        "    // An empty tlast beat (k = 0) leaves the state as it is (zero for an empty message): a clock",
+        "    // enable and a reset, not a multiplexer in the feedback path.",
+        "    always @(posedge clk) begin",
+        "        if (rst || (take && k == " + f"{kw}'d0" + " && fresh_q)) x_q <= 128'd0;",
+        "        else if (take && k != " + f"{kw}'d0" + ") x_q <= x_next;",
+        "    end",
         "",
         "    always @(posedge clk) begin",
         "        if (rst) begin",
-        "            x_q <= 128'd0;",
-        "            out_q <= 128'd0;",
+        "            fresh_q <= 1'b1;",
         "            out_valid_q <= 1'b0;",
         "            out_err_q <= 1'b0;",
         "            msg_err_q <= 1'b0;",
@@ -156,21 +165,19 @@ def ghash_lanes_top(lanes: int) -> str:
         "            error_q <= take && beat_bad;",
         "            if (out_valid_q && m_axis_tready) out_valid_q <= 1'b0;",
         "            if (take) begin",
+        "                fresh_q <= s_axis_tlast;",
         "                if (s_axis_tlast) begin",
-        "                    out_q <= x_next;",
         "                    out_valid_q <= 1'b1;",
         "                    out_err_q <= msg_err_q || beat_bad;",
-        "                    x_q <= 128'd0;",
         "                    msg_err_q <= 1'b0;",
         "                end else begin",
-        "                    x_q <= x_next;",
         "                    msg_err_q <= msg_err_q || beat_bad;",
         "                end",
         "            end",
         "        end",
         "    end",
         "",
-        "    assign m_axis_tdata = out_q;",
+        "    assign m_axis_tdata = x_q;",
         "    assign m_axis_tuser = out_err_q;",
         "    assign m_axis_tvalid = out_valid_q;",
         "    assign error = error_q;",

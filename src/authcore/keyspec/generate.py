@@ -34,7 +34,7 @@ def _sha256(p: Path) -> str:
 
 
 def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedback",
-                   opt: str = "cse", prove: bool = True) -> Generated:
+                   opt: str = "lut6", prove: bool = True) -> Generated:
     if len(h) != 16:
         raise InvalidParameter(f"hash key H must be 16 bytes, got {len(h)}")
     if not 1 <= lanes <= MAX_LANES:
@@ -96,7 +96,7 @@ def generate_for_sweep(spec: dict[str, object], key_seed: int, out: Path) -> tup
     if kind != "ghash":
         raise InvalidParameter(f"unknown generator kind {kind!r}")
     g = generate_ghash(benchmark_hash_key(key_seed), out, lanes=int(spec.get("lanes", 1)),  # type: ignore[arg-type]
-                       arch=str(spec.get("arch", "feedback")), opt=str(spec.get("optimizer", "cse")),
+                       arch=str(spec.get("arch", "feedback")), opt=str(spec.get("optimizer", "lut6")),
                        prove=bool(spec.get("prove", False)))
     info = {"xor2": g.manifest["xor2_total"], "lanes": g.manifest["lanes"], "optimizer": g.manifest["optimizer"]}
     return g.top, [str(f) for f in g.files], info

@@ -4,6 +4,7 @@ A network is a list of gates ``(a, b)`` over signals: signals 0..n_in-1 are the 
 n_in + k is gate k. ``outputs[i]`` is the signal of row i, or -1 for a row of zeros.
 
 * ``naive``: one balanced XOR tree per row, nothing shared (the baseline; ones - 1 gates per row).
+* ``lut6`` (the default): sharing sized for 6-input LUTs, see :func:`lut6`.
 * ``cse``: Paar's greedy common-subexpression elimination: repeatedly give the pair of signals
   that occurs together in the most rows its own gate, until no pair is shared by two rows, then
   finish each row with a depth-balanced tree. Ties go to the lowest signal numbers, so the result
@@ -67,6 +68,24 @@ def _tree(net: Network, sigs: list[int], depth: list[int]) -> int:
     return heap[0][1]
 
 
+def _pair_state(rows: list[list[int]], n_in: int, min_share: int) -> tuple[np.ndarray, np.ndarray, list]:
+    """Row-by-signal incidence, pair co-occurrence counts, and a max-heap of the pairs shared by at
+    least ``min_share`` rows (lazy: entries are checked against ``count`` when popped)."""
+    ones = sum(len(r) for r in rows)
+    smax = n_in + max(ones, 1)
+    a_mat = np.zeros((len(rows), smax), dtype=np.int32)
+    for i, r in enumerate(rows):
+        a_mat[i, r] = 1
+    count = np.zeros((smax, smax), dtype=np.int32)
+    base = a_mat[:, :n_in]
+    count[:n_in, :n_in] = base.T @ base
+    np.fill_diagonal(count, 0)
+    ii, jj = np.nonzero(np.triu(count[:n_in, :n_in], 1) >= min_share)
+    heap = [(-int(count[a, b]), a, b) for a, b in zip(ii.tolist(), jj.tolist(), strict=True)]
+    heapq.heapify(heap)
+    return a_mat, count, heap
+
+
 def naive(rows: list[list[int]], n_in: int = 128) -> Network:
     net = Network(n_in, name="naive")
     depth = [0] * n_in
@@ -74,22 +93,9 @@ def naive(rows: list[list[int]], n_in: int = 128) -> Network:
     return net
 
 
-def cse(rows: list[list[int]], n_in: int = 128) -> Network:
+def cse(rows: list[list[int]], n_in: int = 128, min_share: int = 2) -> Network:
     n_rows = len(rows)
-    ones = sum(len(r) for r in rows)
-    smax = n_in + max(ones, 1)
-    a_mat = np.zeros((n_rows, smax), dtype=np.int32)
-    for i, r in enumerate(rows):
-        a_mat[i, r] = 1
-    count = np.zeros((smax, smax), dtype=np.int32)
-    base = a_mat[:, :n_in]
-    count[:n_in, :n_in] = base.T @ base
-    np.fill_diagonal(count, 0)
-    heap: list[tuple[int, int, int]] = []
-    ii, jj = np.nonzero(np.triu(count[:n_in, :n_in], 1) >= 2)
-    for a, b in zip(ii.tolist(), jj.tolist(), strict=True):
-        heap.append((-int(count[a, b]), a, b))
-    heapq.heapify(heap)
+    a_mat, count, heap = _pair_state(rows, n_in, min_share)
     net = Network(n_in, name="cse")
     depth = [0] * n_in
     s = n_in
@@ -97,7 +103,7 @@ def cse(rows: list[list[int]], n_in: int = 128) -> Network:
         neg, a, b = heapq.heappop(heap)
         cur = int(count[a, b])
         if cur != -neg:
-            if cur >= 2:
+            if cur >= min_share:
                 heapq.heappush(heap, (-cur, a, b))
             continue
         rws = np.nonzero(a_mat[:, a] & a_mat[:, b])[0]
@@ -118,14 +124,98 @@ def cse(rows: list[list[int]], n_in: int = 128) -> Network:
         count[b, a] -= len(rws)
         count[t, :t] = v
         count[:t, t] = v
-        for o in np.nonzero(v >= 2)[0].tolist():
+        for o in np.nonzero(v >= min_share)[0].tolist():
             heapq.heappush(heap, (-int(v[o]), o, t))
-    outputs = []
-    for i in range(n_rows):
-        sigs = np.nonzero(a_mat[i, :s])[0].tolist()
-        outputs.append(_tree(net, sigs, depth))
-    net.outputs = outputs
+    net.outputs = [_tree(net, np.nonzero(a_mat[i, :s])[0].tolist(), depth) for i in range(n_rows)]
     return net
 
 
 OPTIMIZERS = {"naive": naive, "cse": cse}
+
+
+def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, candidates: int = 32) -> Network:
+    """LUT6-aware sharing: each shared node XORs up to ``width`` signals (one LUT), and is created
+    only when the rows it serves save more than the LUT it costs.
+
+    A row of m signals costs about (m - 1) / 5 LUT6 to finish; a node of s signals used by r rows
+    saves r * (s - 1) / 5 of them and costs one. Candidates start from the most shared pairs (the
+    same lazy heap as ``cse``) and grow greedily by the signal that keeps the most rows.
+    """
+    n_rows = len(rows)
+    a_mat, count, heap = _pair_state(rows, n_in, 2)
+    net = Network(n_in, name="lut6")
+    depth = [0] * n_in
+    s = n_in
+    per_lut = width - 1
+    while heap:
+        tops: list[tuple[int, int, int]] = []
+        while heap and len(tops) < candidates:
+            neg, a, b = heapq.heappop(heap)
+            cur = int(count[a, b])
+            if cur != -neg:
+                if cur >= 2:
+                    heapq.heappush(heap, (-cur, a, b))
+                continue
+            tops.append((neg, a, b))
+        if not tops:
+            break
+        best: tuple[float, list[int], np.ndarray] | None = None
+        for _, a, b in tops:
+            t_set = [a, b]
+            rmask = (a_mat[:, a] & a_mat[:, b]).astype(bool)
+            while True:
+                gain = rmask.sum() * (len(t_set) - 1) / per_lut - 1
+                if best is None or gain > best[0]:
+                    best = (gain, list(t_set), rmask.copy())
+                if len(t_set) == width:
+                    break
+                sub = a_mat[rmask, :s].sum(axis=0)
+                sub[t_set] = -1
+                c = int(np.argmax(sub))
+                if sub[c] < 2:
+                    break
+                t_set.append(c)
+                rmask = rmask & a_mat[:, c].astype(bool)
+        for item in tops:
+            heapq.heappush(heap, item)
+        assert best is not None
+        gain, t_set, rmask = best
+        if gain <= 0:
+            break
+        rws = np.nonzero(rmask)[0]
+        # the node: a chain of XOR2 whose inner gates have one fanout (one LUT after mapping)
+        acc = t_set[0]
+        for x in t_set[1:]:
+            net.gates.append((min(acc, x), max(acc, x)))
+            depth.append(max(depth[acc], depth[x]) + 1)
+            acc = n_in + len(net.gates) - 1
+        t = acc
+        old_s = s
+        # signals created for the chain's inner gates never enter rows: keep the matrix aligned
+        s = t + 1
+        v = np.zeros(t, dtype=np.int32)
+        v[:old_s] = a_mat[rws, :old_s].sum(axis=0)
+        v[t_set] = 0
+        for x in t_set:
+            a_mat[rws, x] = 0
+        if a_mat.shape[1] <= s:
+            a_mat = np.concatenate([a_mat, np.zeros((n_rows, s + 1 - a_mat.shape[1]), dtype=np.int32)], axis=1)
+            grow = s + 1 - count.shape[0]
+            count = np.pad(count, ((0, grow), (0, grow)))
+        a_mat[rws, t] = 1
+        for x in t_set:
+            count[x, :t] -= v
+            count[:t, x] -= v
+        for x in t_set:
+            for y in t_set:
+                if x != y:
+                    count[x, y] -= len(rws)
+        count[t, :t] = v
+        count[:t, t] = v
+        for o in np.nonzero(v >= 2)[0].tolist():
+            heapq.heappush(heap, (-int(v[o]), o, t))
+    net.outputs = [_tree(net, np.nonzero(a_mat[i, :s])[0].tolist(), depth) for i in range(n_rows)]
+    return net
+
+
+OPTIMIZERS["lut6"] = lut6

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import axis  # noqa: I001 - tests/rtl is on the path inside the simulator
+import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 

@@ -1,0 +1,149 @@
+"""Matrix, optimizers, emitter, proof and generator of the key-specialized multipliers."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+
+import pytest
+
+from authcore.errors import InvalidParameter, ProofError
+from authcore.keyspec import emitter, matrix, optimizer, proof
+from authcore.keyspec.generate import generate_ghash, prove_dir
+from authcore.model import gf128
+
+
+def test_matrix_is_x_times_h(rng):
+    h = rng.getrandbits(128)
+    rows = matrix.rows(h)
+    for _ in range(20):
+        x = rng.getrandbits(128)
+        assert matrix.apply(rows, x) == gf128.mul(x, h)
+    assert matrix.columns(h)[127] == h  # bit 127 is the field's 1
+
+
+@pytest.mark.parametrize("name", sorted(optimizer.OPTIMIZERS))
+def test_optimizers_are_correct_and_deterministic(rng, name):
+    h = rng.getrandbits(128)
+    rows = matrix.rows(h)
+    net = optimizer.OPTIMIZERS[name](rows)
+    for _ in range(20):
+        x = rng.getrandbits(128)
+        assert net.evaluate(x) == gf128.mul(x, h)
+    again = optimizer.OPTIMIZERS[name](rows)
+    assert again.gates == net.gates and again.outputs == net.outputs
+
+
+def test_sharing_beats_naive(rng):
+    rows = matrix.rows(rng.getrandbits(128))
+    naive = optimizer.naive(rows).xor2
+    assert optimizer.cse(rows).xor2 < 0.5 * naive
+    assert optimizer.lut6(rows).xor2 < 0.6 * naive
+
+
+def test_zero_key_emits_constant_rows(tmp_path):
+    net = optimizer.lut6(matrix.rows(0))
+    text = emitter.multiplier("gf128_mul_h", net, 1, "lut6")
+    assert text.count("1'b0") == 128
+
+
+def _write(tmp_path, text):
+    p = tmp_path / "gf128_mul_h.v"
+    p.write_text(text)
+    return p
+
+
+def test_proof_accepts_a_correct_multiplier(tmp_path, rng):
+    h = rng.getrandbits(128)
+    p = _write(tmp_path, emitter.multiplier("gf128_mul_h", optimizer.lut6(matrix.rows(h)), 1, "lut6"))
+    res = proof.prove_file(p, "gf128_mul_h", h)
+    assert set(res.cells) <= proof.ALLOWED
+
+
+def test_proof_rejects_a_flipped_matrix_bit(tmp_path, rng):
+    h = rng.getrandbits(128)
+    rows = matrix.rows(h)
+    i, j = rng.randrange(128), rng.randrange(128)
+    rows[i] = sorted(set(rows[i]) ^ {j})  # one matrix entry flipped
+    p = _write(tmp_path, emitter.multiplier("gf128_mul_h", optimizer.naive(rows), 1, "naive"))
+    with pytest.raises(ProofError, match=f"output bit {i} differs from x\\*H at unit vector {j}"):
+        proof.prove_file(p, "gf128_mul_h", h)
+
+
+def test_proof_rejects_an_and_gate(tmp_path, rng):
+    h = rng.getrandbits(128)
+    text = emitter.multiplier("gf128_mul_h", optimizer.naive(matrix.rows(h)), 1, "naive")
+    text = re.sub(r"wire t0 = (x\[\d+\]) \^ (x\[\d+\]);", r"wire t0 = \1 & \2;", text, count=1)
+    assert " & " in text
+    with pytest.raises(ProofError, match="non-XOR cells"):
+        proof.prove_file(_write(tmp_path, text), "gf128_mul_h", h)
+
+
+def test_proof_rejects_an_affine_offset(tmp_path, rng):
+    h = rng.getrandbits(128)
+    text = emitter.multiplier("gf128_mul_h", optimizer.naive(matrix.rows(h)), 1, "naive")
+    text = text.replace("assign y[5] = ", "assign y[5] = ~", 1)
+    with pytest.raises(ProofError, match="not linear"):
+        proof.prove_file(_write(tmp_path, text), "gf128_mul_h", h)
+
+
+def test_generate_manifest_modes_and_prove_dir(tmp_path, rng):
+    h = rng.randbytes(16)
+    g = generate_ghash(h, tmp_path / "out", lanes=2)
+    man = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    blob = json.dumps(man).lower()
+    assert h.hex() not in blob and str(int.from_bytes(h, "big")) not in blob
+    # the only long hex strings are the files' SHA-256 digests (64 digits), never a 32-digit H or key
+    assert all(len(m) == 64 for m in re.findall(r"[0-9a-f]{32,}", blob))
+    assert [m["power"] for m in man["multipliers"]] == [1, 2]
+    for f in g.files:
+        mode = stat.S_IMODE(os.stat(f).st_mode)
+        text = f.read_text()
+        if f.name.startswith("gf128_mul_h"):
+            assert mode == 0o600 and "KEY MATERIAL" in text
+        else:
+            assert "KEY MATERIAL" not in text.split("\n", 3)[1]
+    assert all(r["proven"] for r in prove_dir(tmp_path / "out"))
+    assert prove_dir(tmp_path / "out", h)
+    with pytest.raises(ProofError, match="different H"):
+        prove_dir(tmp_path / "out", bytes(16))
+    # tampering after generation is caught by the manifest's hashes
+    f = tmp_path / "out" / "gf128_mul_h2.v"
+    f.write_text(f.read_text().replace("^", "&", 1))
+    with pytest.raises(ProofError, match="changed after generation"):
+        prove_dir(tmp_path / "out")
+
+
+def test_generation_is_deterministic(tmp_path, rng):
+    h = rng.randbytes(16)
+    a = generate_ghash(h, tmp_path / "a", lanes=2, prove=False)
+    b = generate_ghash(h, tmp_path / "b", lanes=2, prove=False)
+    assert [f.read_bytes() for f in a.files] == [f.read_bytes() for f in b.files]
+
+
+def test_generate_rejects_bad_parameters(tmp_path):
+    with pytest.raises(InvalidParameter, match="lanes"):
+        generate_ghash(bytes(16), tmp_path, lanes=0)
+    with pytest.raises(InvalidParameter, match="optimizer"):
+        generate_ghash(bytes(16), tmp_path, opt="magic")
+    with pytest.raises(InvalidParameter, match="16 bytes"):
+        generate_ghash(bytes(15), tmp_path)
+
+
+def test_density_study_matches_the_matrix():
+    from authcore.keyspec.density import study
+    from authcore.keyspec.generate import benchmark_hash_key  # noqa: F401 - same key source family
+
+    st = study(20, seed=3)
+    import random
+
+    from authcore.model.gcm import hash_key
+
+    r = random.Random(3)
+    keys = [r.randbytes(16) for _ in range(20)]
+    want = [1 - matrix.density(int.from_bytes(hash_key(k), "big")) for k in keys]
+    assert st.zeros.tolist() == pytest.approx(want)
+    s = st.summary()
+    assert s["min"] <= s["mean"] <= s["max"]
