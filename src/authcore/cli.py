@@ -27,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line and exit status 2 (no usage dump)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
 # --- argument helpers ------------------------------------------------------------------------------
@@ -186,7 +186,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 # --- parser ----------------------------------------------------------------------------------------
 
-Handler = Callable[[argparse.Namespace], int]
 _EXTENSIONS: list[Callable[[argparse._SubParsersAction], None]] = []
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from authcore.cli import parse_hex, read_file, register, resolve_key
+from authcore.cli import parse_hex, register, resolve_key
 from authcore.errors import InvalidParameter
 
 HKEY_ENV = "AUTHCORE_HASH_KEY"
@@ -121,4 +121,3 @@ def add(sub: argparse._SubParsersAction) -> None:
     d.set_defaults(func=cmd_density)
 
 
-__all__ = ["add", "read_file"]
