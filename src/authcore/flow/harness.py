@@ -17,6 +17,7 @@ from pathlib import Path
 from authcore.flow import tools
 
 HARNESS = "authcore_harness"
+VERSION = "2"  # part of the synthesis cache key: bump when the generated harness changes
 CLOCK_NAMES = ("clk", "clk_i", "i_clk", "clock")
 
 
@@ -46,11 +47,12 @@ def _hierarchy(top: str, params: dict[str, str]) -> str:
     return f"hierarchy -check -top {top} {chp}".rstrip()
 
 
-def _param_value(v: str) -> str:
+def param_value(v: str) -> str:
     return v if v.lstrip("-").isdigit() or v.startswith(("'", '"')) or "'" in v else f'"{v}"'
 
 
-def generate(top: str, params: dict[str, str], ports: list[Port]) -> str:
+def generate(top: str, ports: list[Port]) -> str:
+    """The harness around ``top``; the core's parameters are set on its module (chparam), not here."""
     inputs = [p for p in ports if p.direction == "input" and p.name not in CLOCK_NAMES]
     outputs = [p for p in ports if p.direction == "output"]
     clock = next((p.name for p in ports if p.direction == "input" and p.name in CLOCK_NAMES), None)
@@ -69,8 +71,6 @@ def generate(top: str, params: dict[str, str], ports: list[Port]) -> str:
     for p in outputs:
         conns.append(f".{p.name}(out_w[{pos + p.width - 1}:{pos}])")
         pos += p.width
-    pstr = ", ".join(f".{k}({_param_value(v)})" for k, v in params.items())
-    inst_params = f" #({pstr})" if pstr else ""
     shift_in = "sin" if n_in == 1 else f"{{in_q[{n_in - 2}:0], sin}}"
     shift_out = "1'b0" if n_out == 1 else f"{{out_q[{n_out - 2}:0], 1'b0}}"
     return f"""`default_nettype none
@@ -87,7 +87,7 @@ module {HARNESS} (
     always @(posedge clk) in_q <= {shift_in};
     always @(posedge clk) out_q <= load ? out_w : {shift_out};
     assign sout = out_q[{n_out - 1}];
-    {top}{inst_params} core (
+    {top} core (
         {(","+chr(10)+"        ").join(conns)}
     );
 endmodule

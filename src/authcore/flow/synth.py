@@ -24,7 +24,7 @@ from authcore.flow import harness, tools
 
 TARGETS = ("xc7", "ecp5", "ice40")
 DEFAULT_DEVICE = {"xc7": "xc7a100t", "ecp5": "LFE5U-85F-6-CABGA381", "ice40": "iCE40HX8K-CT256"}
-FLOW_VERSION = "1"  # bump when the scripts below change what they measure
+FLOW_VERSION = "2"  # bump when the scripts below change what they measure
 _ECP5_DEV = re.compile(r"^LFE5U(M?)-(12|25|45|85)F-([678])-([A-Z]+\d+)$", re.I)
 _ICE40_DEV = re.compile(r"^iCE40(HX|LP)(1K|4K|8K)-([A-Z]+\d+)$", re.I)
 
@@ -53,14 +53,17 @@ def nextpnr_device_args(target: str, device: str) -> list[str]:
 
 def _key(files: list[Path], top: str, params: dict[str, str], target: str, device: str,
          freq: float, seed: int) -> str:
+    """Content hash of everything that decides a result: the sources (name and bytes), the top,
+    parameters, target, device, nextpnr constraint and seed, the tool versions, and FLOW_VERSION,
+    which names the scripts below and the harness (bump it whenever they change what is measured).
+    For xc7 the constraint and seed play no part, so they are left out of its key."""
     h = hashlib.sha256()
     for f in files:
         h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
-    own = [Path(__file__), Path(harness.__file__)]
-    for f in own:
-        h.update(f.read_bytes())
-    meta = {"top": top, "params": params, "target": target, "device": device, "freq": freq,
-            "seed": seed, "tools": tools.versions(), "flow": FLOW_VERSION}
+    meta = {"top": top, "params": params, "target": target, "device": device, "tools": tools.versions(),
+            "flow": FLOW_VERSION, "harness": harness.VERSION if target != "xc7" else None}
+    if target != "xc7":
+        meta.update({"freq": freq, "seed": seed})
     h.update(json.dumps(meta, sort_keys=True).encode())
     return h.hexdigest()
 
@@ -182,9 +185,12 @@ def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq
     else:
         ports = harness.read_ports(srcs, top, sparams, workdir)
         hname = f"{harness.HARNESS}.v"
-        (workdir / hname).write_text(harness.generate(top, sparams, ports))
+        (workdir / hname).write_text(harness.generate(top, ports))
         synth_cmd = "synth_ecp5" if target == "ecp5" else "synth_ice40"
-        script = [*reads, f"read_verilog {hname}", f"hierarchy -check -top {harness.HARNESS}",
+        # chparam sets the parameters on the core's own module: instance parameters would make
+        # Yosys derive a renamed copy ($paramod...) that keep_hierarchy below would miss.
+        chparams = [f"chparam -set {k} {harness.param_value(v)} {top}" for k, v in sparams.items()]
+        script = [*reads, *chparams, f"read_verilog {hname}", f"hierarchy -check -top {harness.HARNESS}",
                   f"setattr -mod -set keep_hierarchy 1 {top}",
                   f"{synth_cmd} -top {harness.HARNESS} -json netlist.json",
                   "tee -q -o stat.json stat -json"]
@@ -236,4 +242,3 @@ def read_filelist(path: str | Path) -> list[Path]:
     return out
 
 
-__all__ = ["synth", "read_filelist", "TARGETS", "ToolError"]
