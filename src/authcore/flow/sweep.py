@@ -196,8 +196,11 @@ def markdown_table(rows: list[dict[str, object]]) -> str:
         if r.get("luts_min") is not None:
             luts += f" ({_fmt(r['luts_min'])}-{_fmt(r['luts_max'])})"
         err = f" error: {'; '.join(r['errors'])[:120]}" if r["errors"] else ""  # type: ignore[arg-type]
+        bpc = r["bits_per_cycle"]
+        bpc_txt = _fmt(bpc, 0 if float(bpc or 0).is_integer() else 2)  # type: ignore[arg-type]
         lines.append(f"| {r['config']} | {r['target']} | {luts} | {_fmt(r['ffs'])} | {_fmt(r['brams'])} | "
-                     f"{_fmt(r['fmax_mhz'], 1)} | {_fmt(r['bits_per_cycle'])} | {_fmt(r['gbps'], 1)} | "
+                     f"{_fmt(r['fmax_mhz'], 1)} | {bpc_txt} | "
+                     f"{_fmt(r['gbps'], 1)} | "
                      f"{_fmt(r.get('xor2'))} | {r['ok']}/{r['runs']}{err} | {_fmt(r['seconds'], 1)} |")
     return "\n".join(lines) + "\n"
 
