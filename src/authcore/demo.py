@@ -101,7 +101,7 @@ def keyspec_demo(out: TextIO, build: str = "build/demo") -> bool:
     out.flush()
     for label, top, files, params, bpc in rows:
         r = synth(top, files, params, target="xc7", bits_per_cycle=bpc)
-        table.add_row(label, f"{r['luts']:,}", str(r["ffs"]), f"{bpc:g}",
+        table.add_row(label, f"{r['luts']:,}", str(r["ffs"]), f"{bpc:.3g}",
                       f"{r['seconds']}" + (" (cached)" if r["cached"] else ""))
     Console(file=out).print(table)
     out.write("ECP5 place-and-route numbers (fmax, Gbit/s) for these cores are in docs/results.md.\n")
