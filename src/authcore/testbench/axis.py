@@ -81,3 +81,12 @@ async def collect(dut, count: int, rng: random.Random, gap: float, fields: tuple
     await RisingEdge(dut.clk)
     ready.value = 0
     return out
+
+
+async def sample_each_cycle(dut, signal: str, into: list[int]) -> None:
+    """Append the settled value of ``signal`` every cycle (start with cocotb.start_soon, cancel when done)."""
+    sig = getattr(dut, signal)
+    while True:
+        await RisingEdge(dut.clk)
+        await ReadOnly()
+        into.append(int(sig.value))

@@ -115,15 +115,8 @@ async def protocol_errors_are_flagged(dut):
         bad = [{"tdata": 5, "tkeep": 0, "tlast": 0}, {"tdata": 7, "tkeep": 1, "tlast": 1}]
     else:
         bad = [{"tdata": 5, "tkeep": 1, "tlast": 0}, {"tdata": 7, "tkeep": (1 << LANES) - 1, "tlast": 1}]
-    errors = []
-
-    async def watch():
-        while True:
-            await RisingEdge(dut.clk)
-            await ReadOnly()
-            errors.append(int(dut.error.value))
-
-    w = cocotb.start_soon(watch())
+    errors: list[int] = []
+    w = cocotb.start_soon(axis.sample_each_cycle(dut, "error", errors))
     sender = cocotb.start_soon(axis.send(dut, bad, rng, 0.0))
     got = await axis.collect(dut, 1, rng, 0.0, fields=("tdata", "tuser"))
     await sender

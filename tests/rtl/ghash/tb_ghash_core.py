@@ -96,15 +96,8 @@ async def h_load_mid_message_raises_error(dut):
     rng = axis.seeded()
     await init(dut)
     await load_h(dut, rng.getrandbits(128))
-    seen = []
-
-    async def watch():
-        while True:
-            await RisingEdge(dut.clk)
-            await ReadOnly()
-            seen.append(int(dut.error.value))
-
-    w = cocotb.start_soon(watch())
+    seen: list[int] = []
+    w = cocotb.start_soon(axis.sample_each_cycle(dut, "error", seen))
     sender = cocotb.start_soon(axis.send(dut, beats([1, 2, 3, 4, 5, 6]), rng, 0.0))
     for _ in range(3):
         await RisingEdge(dut.clk)
