@@ -52,8 +52,10 @@ def spec_report(numbers: list[int], out: TextIO) -> bool:
 DEMO_KEY = bytes.fromhex("feffe9928665731c6d6a8f9467308308")  # the GCM spec's public test key (cases 3-6)
 
 
-def keyspec_demo(out: TextIO, build: str = "build/demo") -> bool:
-    """Generate, prove, simulate and synthesize the key-specialized GHASH for the demo key."""
+def keyspec_demo(out: TextIO, build: str = "build/demo") -> None:
+    """Generate, prove, simulate and synthesize the key-specialized GHASH for the demo key.
+
+    Every step raises on failure (a failed proof, simulation or tool run), so there is no flag."""
     import os
     import random
     import time
@@ -71,7 +73,6 @@ def keyspec_demo(out: TextIO, build: str = "build/demo") -> bool:
     root = Path(build)
     h = hash_key(DEMO_KEY)  # public spec key: H = b83b5337... is printed in the spec itself
     rtl = Path(__file__).resolve().parents[2] / "rtl"
-    ok = True
     rows = []
     for lanes in (1, 4):
         t0 = time.monotonic()
@@ -105,12 +106,11 @@ def keyspec_demo(out: TextIO, build: str = "build/demo") -> bool:
                       f"{r['seconds']}" + (" (cached)" if r["cached"] else ""))
     Console(file=out).print(table)
     out.write("ECP5 place-and-route numbers (fmax, Gbit/s) for these cores are in docs/results.md.\n")
-    return ok
 
 
 def run_demo(out: TextIO, quick: bool = False) -> bool:
     ok = spec_report([3, 4], out)
     if not quick:
-        ok &= keyspec_demo(out)
+        keyspec_demo(out)
     return ok
 

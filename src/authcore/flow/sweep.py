@@ -51,7 +51,6 @@ class Job:
     timeout: float | None
     generate: dict[str, object] | None = None
     key_seed: int | None = None
-    gen_dir: str | None = None
     extra: dict[str, object] = field(default_factory=dict)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from authcore.errors import AuthenticationError, InvalidParameter
 from authcore.model import gcm as gcm_model
@@ -19,6 +19,7 @@ from authcore.model.md5 import md5
 from authcore.model.sha1 import sha1
 from authcore.vectors import cavp
 
+V = TypeVar("V", cavp.HashVector, cavp.HmacVector)
 GcmEncItem = tuple[bytes, bytes, bytes, bytes, int]  # key, iv, plaintext, aad, tag_len
 GcmDecItem = tuple[bytes, bytes, bytes, bytes, bytes]  # key, iv, ciphertext, aad, tag
 
@@ -119,12 +120,16 @@ def check_gcm(vectors: list[cavp.GcmVector], target: Target, report: Report, lab
             report.check(ok, f"{label}:{v.line}", f"[{v.group}] Count={v.count}: {what}")
 
 
-def _run_hash(path: Path, target: Target, report: Report) -> None:
-    vectors = cavp.read_hash(path)
-    by_hash: dict[str, list[cavp.HashVector]] = {}
+def _by_hash(vectors: list[V]) -> dict[str, list[V]]:
+    """Vectors grouped by hash, in file order, so a target gets one batch per algorithm."""
+    groups: dict[str, list[V]] = {}
     for v in vectors:
-        by_hash.setdefault(v.hash_name, []).append(v)
-    for name, vs in by_hash.items():
+        groups.setdefault(v.hash_name, []).append(v)
+    return groups
+
+
+def _run_hash(path: Path, target: Target, report: Report) -> None:
+    for name, vs in _by_hash(cavp.read_hash(path)).items():
         for v, d in zip(vs, target.hash(name, [v.msg for v in vs]), strict=True):
             report.check(d == v.digest, f"{path.name}:{v.line}", f"{name} of {len(v.msg)} bytes differs")
 
@@ -150,11 +155,7 @@ def _run_monte(path: Path, target: Target, report: Report, limit: int | None = N
 
 
 def _run_hmac(path: Path, target: Target, report: Report) -> None:
-    vectors = cavp.read_hmac(path)
-    by_hash: dict[str, list[cavp.HmacVector]] = {}
-    for v in vectors:
-        by_hash.setdefault(v.hash_name, []).append(v)
-    for name, vs in by_hash.items():
+    for name, vs in _by_hash(cavp.read_hmac(path)).items():
         macs = target.hmac(name, [(v.key, v.msg) for v in vs])
         for v, mac in zip(vs, macs, strict=True):
             ok = mac[: len(v.mac)] == v.mac
