@@ -1,7 +1,7 @@
 """Simulation with cocotb 2.x and Icarus Verilog, driven from Python (and so from pytest).
 
-``simulate()`` builds the sources, runs one cocotb test module and returns the pass/fail counts
-from cocotb's results file; a failure raises :class:`ToolError` naming the log.
+``simulate()`` builds the sources, runs one cocotb test module (or the named tests of it) and
+returns the pass/fail counts from cocotb's results file; a failure raises :class:`ToolError` naming the log.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from authcore.errors import ToolError
 
 def simulate(toplevel: str, sources: list[str | Path], test_module: str, test_dir: str | Path | list[str | Path],
              build_dir: str | Path, parameters: dict[str, object] | None = None,
-             env: dict[str, str] | None = None, timescale: tuple[str, str] = ("1ns", "1ps")) -> tuple[int, int]:
+             env: dict[str, str] | None = None, timescale: tuple[str, str] = ("1ns", "1ps"),
+             testcase: str | list[str] | None = None) -> tuple[int, int]:
     from cocotb_tools.check_results import get_results
     from cocotb_tools.runner import get_runner
 
@@ -28,7 +29,7 @@ def simulate(toplevel: str, sources: list[str | Path], test_module: str, test_di
     dirs = [str(Path(d).resolve()) for d in (test_dir if isinstance(test_dir, list) else [test_dir])]
     sys.path[:0] = dirs
     try:
-        xml = runner.test(hdl_toplevel=toplevel, test_module=test_module, build_dir=build,
+        xml = runner.test(hdl_toplevel=toplevel, test_module=test_module, build_dir=build, testcase=testcase,
                           test_dir=build, extra_env=dict(env or {}), log_file=build / "sim.log",
                           results_xml=str(build / "results.xml"))
     finally:

@@ -53,6 +53,14 @@ class MerkleDamgard:
         pad = b"\x80" + bytes((55 - self.length) % 64)
         return pad + (self.length * 8 % (1 << 64)).to_bytes(8, self.length_byteorder)
 
+    @classmethod
+    def padded(cls, data: bytes, prefix: int = 0) -> bytes:
+        """``data`` and the padding of a message of ``prefix + len(data)`` bytes: whole blocks, as the
+        hardware padding unit emits them (``prefix``: bytes already compressed, e.g. HMAC's key block)."""
+        h = cls()
+        h.length = prefix + len(data)
+        return bytes(data) + h.padding()
+
     def digest(self) -> bytes:
         state = self.state
         tail = self.buffer + self.padding()

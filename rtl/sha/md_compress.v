@@ -1,0 +1,360 @@
+`default_nettype none
+// md_compress: the SHA-1 and MD5 compression functions on one datapath (one algorithm, the other,
+// or both chosen per block). Each input block carries the chaining value it starts from, and the
+// output is cv + compress(cv, block), so the caller chains blocks (and HMAC loads its key states).
+//
+// Interface (block order, as DESIGN.md: byte 0 of a byte string in the top bits):
+//   s_axis_tdata [511:0]  the 64-byte message block.
+//   s_cv         [159:0]  the chaining value as its digest bytes (MD5: [159:32], [31:0] unused);
+//                         the SHA-1 or MD5 initial value starts a message.
+//   s_md5                 ALG = 2: this block is MD5 (else SHA-1). Ignored for ALG 0 and 1.
+//   s_axis_tuser          travels with the block to m_axis_tuser.
+//   m_axis_tdata [159:0]  the new chaining value, digest bytes (MD5 in [159:32], [31:0] zero).
+//
+// The round: SHA-1 a' = rotl5(a) + f(b,c,d) + e + K_t + W_t; MD5 b' = b + rotl(a + F + K_t + M_g, s).
+// PRECOMPUTE = 1 is the HMAC seed's pre-computation stage: the word that round t adds (e for SHA-1,
+// a for MD5) is always the d of round t-1, so pre = d + K_{t+1} + W_{t+1} is registered one round
+// early and the round adds only rotl5(a) + f + pre (SHA-1) or b + rotl(f + pre, s) (MD5): two
+// adders in series instead of four. PRECOMPUTE = 0 is the textbook round.
+// The two algorithms share the state, message and chaining registers, the two round adders
+// (f + x, then the rotated sum), the pre-computation adders, the shared f functions (Ch and parity)
+// and the five final adders.
+//
+// PIPELINE = 1 (rolling loop): one round unit, one round per cycle: a block every 80 cycles (SHA-1)
+//   or 64 (MD5), latency 82 / 66 cycles from acceptance to m_axis_tvalid.
+// PIPELINE = 4: one round unit per round group (20 SHA-1 or 16 MD5 rounds each) with its own
+//   message schedule; four independent blocks in flight, a block every 20 / 16 cycles.
+//   ALG = 2 needs PIPELINE = 1 (the groups of the two algorithms have different lengths).
+// Stages move in lockstep; an empty pipeline takes a block at once, a busy one at its next stage
+// boundary. The output register takes backpressure; a full output stalls the pipeline.
+module md_compress #(
+    parameter ALG = 0,
+    parameter PRECOMPUTE = 1,
+    parameter PIPELINE = 1,
+    parameter USER_W = 1
+) (
+    input  wire              clk,
+    input  wire              rst,
+    input  wire [511:0]      s_axis_tdata,
+    input  wire [159:0]      s_cv,
+    input  wire              s_md5,
+    input  wire [USER_W-1:0] s_axis_tuser,
+    input  wire              s_axis_tvalid,
+    output wire              s_axis_tready,
+    output wire [159:0]      m_axis_tdata,
+    output wire              m_md5,
+    output wire [USER_W-1:0] m_axis_tuser,
+    output wire              m_axis_tvalid,
+    input  wire              m_axis_tready
+);
+    generate
+        if (ALG < 0 || ALG > 2) begin : g_bad_alg
+            md_compress_ALG_must_be_0_sha1_1_md5_or_2_both u_error ();
+        end
+        if (PRECOMPUTE != 0 && PRECOMPUTE != 1) begin : g_bad_pre
+            md_compress_PRECOMPUTE_must_be_0_or_1 u_error ();
+        end
+        if (PIPELINE != 1 && PIPELINE != 4) begin : g_bad_pipe
+            md_compress_PIPELINE_must_be_1_or_4 u_error ();
+        end
+        if (ALG == 2 && PIPELINE != 1) begin : g_bad_both
+            md_compress_ALG_2_both_needs_PIPELINE_1 u_error ();
+        end
+        if (USER_W < 1) begin : g_bad_user
+            md_compress_USER_W_must_be_at_least_1 u_error ();
+        end
+    endgenerate
+
+    localparam integer RPS_SHA = 80 / PIPELINE;  // rounds per stage
+    localparam integer RPS_MD5 = 64 / PIPELINE;
+    localparam [6:0] LAST_SHA = RPS_SHA[6:0] - 7'd1;
+    localparam [6:0] LAST_MD5 = RPS_MD5[6:0] - 7'd1;
+    // Stage vector: {valid, md5, user, cv[159:0], pre[31:0], a, b, c, d, e, w[511:0]}
+    localparam STW = 2 + USER_W + 160 + 32 + 160 + 512;
+
+    function [31:0] bswap;
+        input [31:0] x;
+        bswap = {x[7:0], x[15:8], x[23:16], x[31:24]};
+    endfunction
+
+    function [511:0] bswap_words;
+        input [511:0] x;
+        integer i;
+        for (i = 0; i < 16; i = i + 1) bswap_words[32*i +: 32] = bswap(x[32*i +: 32]);
+    endfunction
+
+    function [31:0] rotl;
+        input [31:0] x;
+        input [4:0] n;
+        rotl = (x << n) | (x >> (~n + 5'd1));  // n = 0: both shifts by 0
+    endfunction
+
+    function [31:0] word;  // word i of a block, word 0 in the top bits
+        input [511:0] w;
+        input [3:0] i;
+        word = w[{~i, 5'd0} +: 32];  // bits 32 * (15 - i)
+    endfunction
+
+    function [1:0] sha_group;
+        input [6:0] t;
+        sha_group = (t < 20) ? 2'd0 : (t < 40) ? 2'd1 : (t < 60) ? 2'd2 : 2'd3;
+    endfunction
+
+    function [31:0] sha_k;
+        input [1:0] g;
+        case (g)
+            2'd0: sha_k = 32'h5a827999;
+            2'd1: sha_k = 32'h6ed9eba1;
+            2'd2: sha_k = 32'h8f1bbcdc;
+            default: sha_k = 32'hca62c1d6;
+        endcase
+    endfunction
+
+    function [31:0] md5_k;  // floor(2^32 |sin(t + 1)|), RFC 1321
+        input [5:0] t;
+        case (t)
+            6'd0: md5_k = 32'hd76aa478;
+            6'd1: md5_k = 32'he8c7b756;
+            6'd2: md5_k = 32'h242070db;
+            6'd3: md5_k = 32'hc1bdceee;
+            6'd4: md5_k = 32'hf57c0faf;
+            6'd5: md5_k = 32'h4787c62a;
+            6'd6: md5_k = 32'ha8304613;
+            6'd7: md5_k = 32'hfd469501;
+            6'd8: md5_k = 32'h698098d8;
+            6'd9: md5_k = 32'h8b44f7af;
+            6'd10: md5_k = 32'hffff5bb1;
+            6'd11: md5_k = 32'h895cd7be;
+            6'd12: md5_k = 32'h6b901122;
+            6'd13: md5_k = 32'hfd987193;
+            6'd14: md5_k = 32'ha679438e;
+            6'd15: md5_k = 32'h49b40821;
+            6'd16: md5_k = 32'hf61e2562;
+            6'd17: md5_k = 32'hc040b340;
+            6'd18: md5_k = 32'h265e5a51;
+            6'd19: md5_k = 32'he9b6c7aa;
+            6'd20: md5_k = 32'hd62f105d;
+            6'd21: md5_k = 32'h02441453;
+            6'd22: md5_k = 32'hd8a1e681;
+            6'd23: md5_k = 32'he7d3fbc8;
+            6'd24: md5_k = 32'h21e1cde6;
+            6'd25: md5_k = 32'hc33707d6;
+            6'd26: md5_k = 32'hf4d50d87;
+            6'd27: md5_k = 32'h455a14ed;
+            6'd28: md5_k = 32'ha9e3e905;
+            6'd29: md5_k = 32'hfcefa3f8;
+            6'd30: md5_k = 32'h676f02d9;
+            6'd31: md5_k = 32'h8d2a4c8a;
+            6'd32: md5_k = 32'hfffa3942;
+            6'd33: md5_k = 32'h8771f681;
+            6'd34: md5_k = 32'h6d9d6122;
+            6'd35: md5_k = 32'hfde5380c;
+            6'd36: md5_k = 32'ha4beea44;
+            6'd37: md5_k = 32'h4bdecfa9;
+            6'd38: md5_k = 32'hf6bb4b60;
+            6'd39: md5_k = 32'hbebfbc70;
+            6'd40: md5_k = 32'h289b7ec6;
+            6'd41: md5_k = 32'heaa127fa;
+            6'd42: md5_k = 32'hd4ef3085;
+            6'd43: md5_k = 32'h04881d05;
+            6'd44: md5_k = 32'hd9d4d039;
+            6'd45: md5_k = 32'he6db99e5;
+            6'd46: md5_k = 32'h1fa27cf8;
+            6'd47: md5_k = 32'hc4ac5665;
+            6'd48: md5_k = 32'hf4292244;
+            6'd49: md5_k = 32'h432aff97;
+            6'd50: md5_k = 32'hab9423a7;
+            6'd51: md5_k = 32'hfc93a039;
+            6'd52: md5_k = 32'h655b59c3;
+            6'd53: md5_k = 32'h8f0ccc92;
+            6'd54: md5_k = 32'hffeff47d;
+            6'd55: md5_k = 32'h85845dd1;
+            6'd56: md5_k = 32'h6fa87e4f;
+            6'd57: md5_k = 32'hfe2ce6e0;
+            6'd58: md5_k = 32'ha3014314;
+            6'd59: md5_k = 32'h4e0811a1;
+            6'd60: md5_k = 32'hf7537e82;
+            6'd61: md5_k = 32'hbd3af235;
+            6'd62: md5_k = 32'h2ad7d2bb;
+            6'd63: md5_k = 32'heb86d391;
+            default: md5_k = 32'h0;
+        endcase
+    endfunction
+
+    function [3:0] md5_g;  // the message word round {g, i} adds
+        input [1:0] g;
+        input [3:0] i;
+        case (g)
+            2'd0: md5_g = i;
+            2'd1: md5_g = 4'd5 * i + 4'd1;
+            2'd2: md5_g = 4'd3 * i + 4'd5;
+            default: md5_g = 4'd7 * i;
+        endcase
+    endfunction
+
+    function [4:0] md5_s;
+        input [1:0] g;
+        input [1:0] i;
+        case ({g, i})
+            4'h0: md5_s = 5'd7;  4'h1: md5_s = 5'd12; 4'h2: md5_s = 5'd17; 4'h3: md5_s = 5'd22;
+            4'h4: md5_s = 5'd5;  4'h5: md5_s = 5'd9;  4'h6: md5_s = 5'd14; 4'h7: md5_s = 5'd20;
+            4'h8: md5_s = 5'd4;  4'h9: md5_s = 5'd11; 4'ha: md5_s = 5'd16; 4'hb: md5_s = 5'd23;
+            4'hc: md5_s = 5'd6;  4'hd: md5_s = 5'd10; 4'he: md5_s = 5'd15; default: md5_s = 5'd21;
+        endcase
+    endfunction
+
+    // ---- the block entering stage 0 -------------------------------------------------------------
+    wire         in_md5 = (ALG == 2) ? s_md5 : (ALG == 1);
+    wire [159:0] in_cv = in_md5 ? {bswap(s_cv[159:128]), bswap(s_cv[127:96]), bswap(s_cv[95:64]),
+                                   bswap(s_cv[63:32]), 32'd0} : s_cv;
+    wire [511:0] in_w = in_md5 ? bswap_words(s_axis_tdata) : s_axis_tdata;
+    // Round 0 adds e (SHA-1) or a (MD5), K_0 and word 0.
+    wire [31:0]  in_pre = (in_md5 ? in_cv[159:128] : in_cv[31:0]) + (in_md5 ? 32'hd76aa478 : 32'h5a827999)
+                          + in_w[511:480];
+    wire [STW-1:0] in_vec = {1'b1, in_md5, s_axis_tuser, in_cv, (PRECOMPUTE != 0) ? in_pre : 32'd0, in_cv, in_w};
+
+    // ---- stages ---------------------------------------------------------------------------------
+    reg  [6:0]              cnt_q;
+    wire [PIPELINE*STW-1:0] stage_q;    // each stage's registers
+    wire [PIPELINE*STW-1:0] stage_rnd;  // each stage's registers after its round
+    wire [PIPELINE-1:0]     stage_v;
+    wire                    any_valid = |stage_v;
+    wire                    md5_0 = stage_q[STW - 2];
+    wire [6:0]              last = (ALG == 2) ? (md5_0 ? 7'd63 : 7'd79) : (ALG == 1) ? LAST_MD5 : LAST_SHA;
+    wire                    boundary = !any_valid || cnt_q == last;
+    reg                     fin_v_q;
+    reg                     out_v_q;
+    wire                    out_free = !out_v_q || m_axis_tready;
+    wire                    fin_free = !fin_v_q || out_free;
+    wire                    stall = boundary && stage_v[PIPELINE-1] && !fin_free;
+    wire                    advance = !stall;
+    wire                    take = s_axis_tvalid && s_axis_tready;
+    assign s_axis_tready = boundary && !stall;
+
+    always @(posedge clk) begin
+        if (rst) cnt_q <= 7'd0;
+        else if (advance) cnt_q <= boundary ? 7'd0 : cnt_q + 7'd1;
+    end
+
+    genvar k;
+    generate
+        for (k = 0; k < PIPELINE; k = k + 1) begin : g_stage
+            reg  [STW-1:0] st_q;
+            wire           md5 = (ALG == 2) ? st_q[STW - 2] : (ALG == 1);
+            wire [31:0]    pre = st_q[672 +: 32];
+            wire [31:0]    a = st_q[640 +: 32], b = st_q[608 +: 32], c = st_q[576 +: 32];
+            wire [31:0]    d = st_q[544 +: 32], e = st_q[512 +: 32];
+            wire [511:0]   w = st_q[511:0];
+
+            // Round index t and t + 1 as (group, index in group); PIPELINE = 4 fixes the group.
+            localparam integer BASE_SHA = k * RPS_SHA;
+            localparam integer BASE_MD5 = k * RPS_MD5;
+            localparam integer GRP_I = k;
+            localparam integer GRP_NEXT_I = k + 1;
+            wire [1:0] GRP = GRP_I[1:0], GRP_NEXT = GRP_NEXT_I[1:0];
+            wire [6:0] t = (md5 ? BASE_MD5[6:0] : BASE_SHA[6:0]) + cnt_q;
+            wire [6:0] t1 = t + 7'd1;
+            wire [6:0] rps_last = md5 ? LAST_MD5 : LAST_SHA;
+            wire [1:0] grp = (PIPELINE == 4) ? GRP : (md5 ? t[5:4] : sha_group(t));
+            wire [1:0] grp1 = (PIPELINE == 4) ? ((cnt_q == rps_last) ? GRP_NEXT : GRP)
+                                              : (md5 ? t1[5:4] : sha_group(t1));
+
+            wire [31:0] ch = (b & c) | (~b & d);
+            wire [31:0] par = b ^ c ^ d;
+            reg  [31:0] f;
+            always @* begin
+                if (md5)
+                    case (grp)
+                        2'd0: f = ch;
+                        2'd1: f = (d & b) | (~d & c);
+                        2'd2: f = par;
+                        default: f = c ^ (b | ~d);
+                    endcase
+                else
+                    case (grp)
+                        2'd0: f = ch;
+                        2'd2: f = (b & c) | (b & d) | (c & d);
+                        default: f = par;
+                    endcase
+            end
+
+            wire [31:0] kt = md5 ? md5_k({grp, t[3:0]}) : sha_k(grp);
+            wire [31:0] wt = md5 ? word(w, md5_g(grp, t[3:0])) : word(w, 4'd0);
+            wire [31:0] kt1 = md5 ? md5_k({grp1, t1[3:0]}) : sha_k(grp1);
+            wire [31:0] wt1 = md5 ? word(w, md5_g(grp1, t1[3:0])) : word(w, 4'd1);
+            wire [31:0] x = (PRECOMPUTE != 0) ? pre : (md5 ? a : e) + kt + wt;
+            wire [31:0] sum1 = f + x;
+            wire [31:0] tmp = (md5 ? b : rotl(a, 5'd5)) + (md5 ? rotl(sum1, md5_s(grp, t[1:0])) : sum1);
+            wire [31:0] pre_n = d + kt1 + wt1;
+            wire [31:0] w16 = rotl(word(w, 4'd13) ^ word(w, 4'd8) ^ word(w, 4'd2) ^ word(w, 4'd0), 5'd1);
+            wire [511:0] w_n = md5 ? w : {w[479:0], w16};
+            wire [159:0] abcde_n = md5 ? {d, tmp, b, c, e} : {tmp, a, rotl(b, 5'd30), c, d};
+
+            assign stage_q[k*STW +: STW] = st_q;
+            assign stage_v[k] = st_q[STW - 1];
+            assign stage_rnd[k*STW +: STW] = {st_q[STW-1:672+32], (PRECOMPUTE != 0) ? pre_n : 32'd0, abcde_n, w_n};
+
+            // At a stage boundary the block moves on (stage 0 takes the input, or a bubble).
+            wire [STW-1:0] st_in;
+            if (k == 0) begin : g_first
+                assign st_in = take ? in_vec : {STW{1'b0}};
+            end else begin : g_next
+                assign st_in = stage_rnd[(k-1)*STW +: STW];
+            end
+            always @(posedge clk) begin
+                if (rst)
+                    st_q <= {STW{1'b0}};
+                else if (advance) begin
+                    st_q <= boundary ? st_in : stage_rnd[k*STW +: STW];
+                end
+            end
+        end
+    endgenerate
+
+    // ---- final addition and output --------------------------------------------------------------
+    wire [STW-1:0] last_rnd = stage_rnd[(PIPELINE-1)*STW +: STW];
+    reg  [1+USER_W+160+160-1:0] fin_q;  // {md5, user, cv, state}
+    reg  [159:0]                out_q;
+    reg  [USER_W-1:0]           out_user_q;
+    reg                         out_md5_q;
+    wire [159:0] fcv = fin_q[319:160], fst = fin_q[159:0];
+    wire         fmd5 = fin_q[320 + USER_W];
+    wire [31:0]  s0 = fcv[159:128] + fst[159:128], s1 = fcv[127:96] + fst[127:96];
+    wire [31:0]  s2 = fcv[95:64] + fst[95:64], s3 = fcv[63:32] + fst[63:32], s4 = fcv[31:0] + fst[31:0];
+
+    always @(posedge clk) begin
+        if (rst) begin
+            fin_v_q <= 1'b0;
+            fin_q <= 0;
+        end else begin
+            if (advance && boundary && stage_v[PIPELINE-1]) begin
+                fin_v_q <= 1'b1;
+                fin_q <= {last_rnd[STW-2], last_rnd[STW-3 -: USER_W], last_rnd[672+32 +: 160], last_rnd[512 +: 160]};
+            end else if (out_free) begin
+                fin_v_q <= 1'b0;
+            end
+        end
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            out_v_q <= 1'b0;
+            out_q <= 160'd0;
+            out_user_q <= {USER_W{1'b0}};
+            out_md5_q <= 1'b0;
+        end else if (out_free) begin
+            out_v_q <= fin_v_q;
+            if (fin_v_q) begin
+                out_q <= fmd5 ? {bswap(s0), bswap(s1), bswap(s2), bswap(s3), 32'd0} : {s0, s1, s2, s3, s4};
+                out_user_q <= fin_q[320 +: USER_W];
+                out_md5_q <= fmd5;
+            end
+        end
+    end
+
+    assign m_axis_tdata = out_q;
+    assign m_axis_tuser = out_user_q;
+    assign m_md5 = out_md5_q;
+    assign m_axis_tvalid = out_v_q;
+endmodule
+`default_nettype wire
