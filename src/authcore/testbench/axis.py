@@ -83,6 +83,24 @@ async def collect(dut, count: int, rng: random.Random, gap: float, fields: tuple
     return out
 
 
+def byte_beats(data: bytes, rng: random.Random | None = None, user: int | None = None) -> list[dict[str, int]]:
+    """A byte string as 32-bit AXI4-Stream beats: first byte in tdata[7:0], tlast on the last beat,
+    which alone may be partial (the empty string is one tlast beat with tkeep 0). With ``rng``, a
+    length that is a multiple of 4 sometimes ends with an extra empty tlast beat instead."""
+    words = [data[i : i + 4] for i in range(0, len(data), 4)]
+    empty_end = not words or (rng is not None and len(data) % 4 == 0 and rng.random() < 0.3)
+    if empty_end:
+        words.append(b"")
+    beats = []
+    for i, w in enumerate(words):
+        beat = {"tdata": int.from_bytes(w.ljust(4, b"\0"), "little"), "tkeep": (1 << len(w)) - 1,
+                "tlast": int(i == len(words) - 1)}
+        if user is not None:
+            beat["tuser"] = user
+        beats.append(beat)
+    return beats
+
+
 async def sample_each_cycle(dut, signal: str, into: list[int]) -> None:
     """Append the settled value of ``signal`` every cycle (start with cocotb.start_soon, cancel when done)."""
     sig = getattr(dut, signal)

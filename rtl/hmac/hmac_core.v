@@ -1,0 +1,300 @@
+`default_nettype none
+// hmac_core: HMAC-SHA1 and/or HMAC-MD5 (RFC 2104) over byte streams, with the key's inner and outer
+// chaining values computed once at key load and kept, so a message costs its own blocks plus one
+// outer compression.
+//
+// Key load (k_axis, byte stream): a key of any length; one longer than 64 bytes is hashed first,
+// a shorter one zero-padded to K0. The core then compresses K0 ^ ipad and K0 ^ opad and keeps the
+// two chaining values (key_valid shows which keys are loaded). k_axis_tuser: 1 = this is the MD5
+// key (HASH = 2 keeps one key per algorithm, as TLS 1.0's PRF uses both), 0 = the SHA-1 key.
+// Message (s_axis, byte stream): s_axis_tuser = 1 for HMAC-MD5, 0 for HMAC-SHA1 (HASH = 2 chooses
+// per message; HASH 0 and 1 serve their own algorithm only). The MAC leaves on m_axis as 5 (SHA-1)
+// or 4 (MD5) beats of 4 bytes, first byte in tdata[7:0], tlast on the last.
+// Streams follow AXI4-Stream byte order; only a tlast beat may be partial (see hash_pad).
+//
+// Errors: a message for an algorithm with no key loaded, or a stream that breaks the tkeep rules,
+// pulses error; the message is still consumed and its MAC beats come out with m_axis_tuser = 1 so
+// the consumer can drop them. A key that breaks the tkeep rules is not loaded (key_valid stays low).
+// key_clear and rst erase the keys, their chaining values and every intermediate, and abort the key
+// load or message in progress.
+//
+// Timing (rolling-loop compression, 80 cycles SHA-1 / 64 MD5 per block, plus 3 of hand-over):
+// a message of n bytes takes ceil((n + 9) / 64) + 1 compressions after its first block is in;
+// key load takes 2 compressions (plus the key's own blocks when it is longer than 64 bytes).
+// HASH: 0 SHA-1, 1 MD5, 2 both. PRECOMPUTE: the compression core's pre-computation stage (0 or 1).
+module hmac_core #(
+    parameter HASH = 0,
+    parameter PRECOMPUTE = 1
+) (
+    input  wire        clk,
+    input  wire        rst,
+    input  wire        key_clear,
+    input  wire [31:0] k_axis_tdata,
+    input  wire [3:0]  k_axis_tkeep,
+    input  wire        k_axis_tlast,
+    input  wire        k_axis_tuser,
+    input  wire        k_axis_tvalid,
+    output wire        k_axis_tready,
+    input  wire [31:0] s_axis_tdata,
+    input  wire [3:0]  s_axis_tkeep,
+    input  wire        s_axis_tlast,
+    input  wire        s_axis_tuser,
+    input  wire        s_axis_tvalid,
+    output wire        s_axis_tready,
+    output wire [31:0] m_axis_tdata,
+    output wire [3:0]  m_axis_tkeep,
+    output wire        m_axis_tlast,
+    output wire        m_axis_tuser,
+    output wire        m_axis_tvalid,
+    input  wire        m_axis_tready,
+    output wire [1:0]  key_valid,
+    output wire        error
+);
+    generate
+        if (HASH < 0 || HASH > 2) begin : g_bad_hash
+            hmac_core_HASH_must_be_0_sha1_1_md5_or_2_both u_error ();
+        end
+    endgenerate
+
+    localparam [159:0] IV_SHA1 = 160'h67452301efcdab8998badcfe10325476c3d2e1f0;
+    localparam [159:0] IV_MD5 = {128'h0123456789abcdeffedcba9876543210, 32'd0};  // digest byte order
+    localparam [3:0] IDLE = 4'd0, KEY_FIRST = 4'd1, KEY_SECOND = 4'd2, KEY_HASH_FIRST = 4'd3,
+                     KEY_HASH = 4'd4, KEY_IPAD = 4'd5, KEY_OPAD = 4'd6, MSG = 4'd7, MSG_OUTER = 4'd8,
+                     MAC_OUT = 4'd9;
+
+    wire clr = rst || key_clear;
+    reg  [3:0]   state_q;
+    reg          alg_q;       // 1 = MD5
+    reg          in_key_q;    // the key stream feeds the padding unit
+    reg          in_msg_q;    // the message stream feeds it
+    reg  [6:0]   klen_q;      // key bytes, saturating at 65
+    reg  [511:0] kbuf_q;      // first key block, then K0
+    reg  [159:0] cv_q;        // running chaining value, then the MAC
+    reg          sent_q;      // the compression of this step is under way
+    reg          last_q;      // ... and it is the message's (or long key's) last block
+    reg          bad_q;
+    reg  [2:0]   beat_q;
+    reg  [159:0] inner_sha_q, outer_sha_q;
+    reg  [127:0] inner_md5_q, outer_md5_q;
+    reg  [1:0]   key_ok_q;
+    reg          error_q;
+
+    // ---- padding unit, fed by the key or the message stream ------------------------------------
+    wire         pad_in_ready;
+    wire [511:0] pad_blk;
+    wire         pad_last, pad_valid, pad_error;
+    wire [2:0]   pad_user;
+    reg          pad_ready;
+    wire [31:0]  in_data = in_key_q ? k_axis_tdata : s_axis_tdata;
+    wire [3:0]   in_keep = in_key_q ? k_axis_tkeep : s_axis_tkeep;
+    wire         in_last = in_key_q ? k_axis_tlast : s_axis_tlast;
+    wire         in_valid = in_key_q ? k_axis_tvalid : in_msg_q && s_axis_tvalid;
+    assign k_axis_tready = in_key_q && pad_in_ready;
+    assign s_axis_tready = in_msg_q && pad_in_ready;
+
+    hash_pad u_pad (
+        .clk(clk), .rst(clr),
+        .s_axis_tdata(in_data), .s_axis_tkeep(in_keep), .s_axis_tlast(in_last),
+        .s_axis_tuser({in_msg_q, alg_q}), .s_axis_tvalid(in_valid), .s_axis_tready(pad_in_ready),
+        .m_axis_tdata(pad_blk), .m_axis_tlast(pad_last), .m_axis_tuser(pad_user),
+        .m_axis_tvalid(pad_valid), .m_axis_tready(pad_ready), .error(pad_error)
+    );
+
+    // ---- compression core ------------------------------------------------------------------------
+    reg  [511:0] c_blk;
+    reg  [159:0] c_cv;
+    reg          c_valid;
+    wire         c_ready;
+    wire [159:0] c_out;
+    wire         c_out_valid;
+    wire         c_unused_md5, c_unused_user;
+    wire [159:0] iv = alg_q ? IV_MD5 : IV_SHA1;
+    wire [159:0] outer = alg_q ? {outer_md5_q, 32'd0} : outer_sha_q;
+    // The outer block: the inner digest, 0x80, zeros, and the bit length (64 + digest bytes).
+    wire [511:0] outer_blk = alg_q ? {cv_q[159:32], 8'h80, 312'd0, 64'h8002000000000000}
+                                   : {cv_q, 8'h80, 280'd0, 64'd672};
+
+    md_compress #(.ALG(HASH), .PRECOMPUTE(PRECOMPUTE), .PIPELINE(1), .USER_W(1)) u_compress (
+        .clk(clk), .rst(clr),
+        .s_axis_tdata(c_blk), .s_cv(c_cv), .s_md5(alg_q), .s_axis_tuser(1'b0),
+        .s_axis_tvalid(c_valid), .s_axis_tready(c_ready),
+        .m_axis_tdata(c_out), .m_md5(c_unused_md5), .m_axis_tuser(c_unused_user),
+        .m_axis_tvalid(c_out_valid), .m_axis_tready(1'b1)
+    );
+
+    wire chained = state_q == KEY_HASH || state_q == MSG;  // pad blocks go straight to the core
+    always @* begin
+        c_blk = pad_blk;
+        c_cv = cv_q;
+        c_valid = 1'b0;
+        pad_ready = 1'b0;
+        case (state_q)
+            KEY_FIRST: pad_ready = 1'b1;
+            KEY_SECOND: pad_ready = short_key && !in_key_q;
+            KEY_HASH_FIRST: begin c_blk = kbuf_q; c_cv = iv; c_valid = !sent_q; end
+            KEY_IPAD: begin c_blk = kbuf_q ^ {64{8'h36}}; c_cv = iv; c_valid = !sent_q; end
+            KEY_OPAD: begin c_blk = kbuf_q ^ {64{8'h5c}}; c_cv = iv; c_valid = !sent_q; end
+            MSG_OUTER: begin c_blk = outer_blk; c_cv = outer; c_valid = !sent_q; end
+            default: ;
+        endcase
+        if (chained) begin
+            c_valid = pad_valid && !sent_q;
+            pad_ready = c_ready && !sent_q;
+        end
+    end
+
+    // ---- key bytes -------------------------------------------------------------------------------
+    wire [2:0] key_beat_bytes = !k_axis_tlast ? 3'd4 : k_axis_tkeep == 4'b1111 ? 3'd4 :
+                                k_axis_tkeep == 4'b0111 ? 3'd3 : k_axis_tkeep == 4'b0011 ? 3'd2 :
+                                k_axis_tkeep == 4'b0001 ? 3'd1 : 3'd0;
+    wire [7:0] klen_sum = {1'b0, klen_q} + {5'd0, key_beat_bytes};
+    wire       short_key = klen_q <= 7'd64;
+    reg  [511:0] kmasked;  // the first key block with the padding removed: K0 of a short key
+    integer j;
+    always @* begin
+        kmasked = pad_state_blk;
+        for (j = 0; j < 64; j = j + 1)
+            if (j >= {25'd0, klen_q}) kmasked[8 * (63 - j) +: 8] = 8'h00;
+    end
+    wire [511:0] pad_state_blk = (state_q == KEY_FIRST) ? pad_blk : kbuf_q;
+
+    wire pad_take = pad_valid && pad_ready;
+    wire c_done = c_out_valid;  // results are always taken
+    wire start_key = state_q == IDLE && k_axis_tvalid;
+    wire start_msg = state_q == IDLE && !k_axis_tvalid && s_axis_tvalid;
+    wire msg_alg = (HASH == 2) ? s_axis_tuser : (HASH == 1);
+    wire key_alg = (HASH == 2) ? k_axis_tuser : (HASH == 1);
+    wire has_key = msg_alg ? key_ok_q[1] : key_ok_q[0];
+    // A single-hash core has no key for the other algorithm: asking for it is the no-key error.
+    wire alg_served = (HASH == 2) || (s_axis_tuser == (HASH == 1));
+    wire key_alg_ok = (HASH == 2) || (k_axis_tuser == (HASH == 1));
+
+    always @(posedge clk) begin
+        if (clr) begin
+            state_q <= IDLE;
+            alg_q <= 1'b0;
+            in_key_q <= 1'b0;
+            in_msg_q <= 1'b0;
+            klen_q <= 7'd0;
+            kbuf_q <= 512'd0;
+            cv_q <= 160'd0;
+            sent_q <= 1'b0;
+            last_q <= 1'b0;
+            bad_q <= 1'b0;
+            beat_q <= 3'd0;
+            inner_sha_q <= 160'd0;
+            outer_sha_q <= 160'd0;
+            inner_md5_q <= 128'd0;
+            outer_md5_q <= 128'd0;
+            key_ok_q <= 2'b00;
+            error_q <= 1'b0;
+        end else begin
+            error_q <= pad_error || (start_msg && !(has_key && alg_served)) || (start_key && !key_alg_ok);
+            // Input side: the selected stream runs until its tlast beat enters the padding unit.
+            if (in_key_q && k_axis_tvalid && k_axis_tready) begin
+                klen_q <= klen_sum > 8'd65 ? 7'd65 : klen_sum[6:0];
+                if (k_axis_tlast) in_key_q <= 1'b0;
+            end
+            if (in_msg_q && s_axis_tvalid && s_axis_tready && s_axis_tlast) in_msg_q <= 1'b0;
+            if (c_valid && c_ready) sent_q <= 1'b1;
+            if (c_done) sent_q <= 1'b0;
+            if (chained && pad_take) begin
+                last_q <= pad_last;
+                bad_q <= bad_q || pad_user[2];
+            end
+
+            case (state_q)
+                IDLE: begin
+                    beat_q <= 3'd0;
+                    if (start_key) begin
+                        state_q <= KEY_FIRST;
+                        alg_q <= key_alg;
+                        in_key_q <= 1'b1;
+                        klen_q <= 7'd0;
+                        bad_q <= !key_alg_ok;
+                        // A key reload invalidates the slot until the new states are in.
+                        if (key_alg) key_ok_q[1] <= 1'b0; else key_ok_q[0] <= 1'b0;
+                    end else if (start_msg) begin
+                        state_q <= MSG;
+                        alg_q <= msg_alg;
+                        in_msg_q <= 1'b1;
+                        bad_q <= !(has_key && alg_served);
+                        cv_q <= msg_alg ? {inner_md5_q, 32'd0} : inner_sha_q;
+                    end
+                end
+                KEY_FIRST: if (pad_take) begin
+                    bad_q <= bad_q || pad_user[2];
+                    kbuf_q <= pad_last ? kmasked : pad_blk;
+                    state_q <= pad_last ? KEY_IPAD : KEY_SECOND;
+                end
+                // Short or long is known once a 65th byte arrives or the key stream has ended.
+                KEY_SECOND: if (short_key) begin
+                    if (pad_take) begin  // the padding block of a 56..64-byte key
+                        bad_q <= bad_q || pad_user[2];
+                        kbuf_q <= kmasked;
+                        state_q <= KEY_IPAD;
+                    end
+                end else begin
+                    state_q <= KEY_HASH_FIRST;  // longer than a block: K0 = H(key)
+                end
+                KEY_HASH_FIRST: if (c_done) begin
+                    cv_q <= c_out;
+                    state_q <= KEY_HASH;
+                end
+                KEY_HASH: if (c_done) begin
+                    cv_q <= c_out;
+                    if (last_q) begin
+                        kbuf_q <= {c_out, 352'd0};
+                        state_q <= KEY_IPAD;
+                    end
+                end
+                KEY_IPAD: if (c_done) begin
+                    if (alg_q) inner_md5_q <= c_out[159:32]; else inner_sha_q <= c_out;
+                    state_q <= KEY_OPAD;
+                end
+                KEY_OPAD: if (c_done) begin
+                    if (alg_q) outer_md5_q <= c_out[159:32]; else outer_sha_q <= c_out;
+                    if (alg_q) key_ok_q[1] <= !bad_q; else key_ok_q[0] <= !bad_q;
+                    kbuf_q <= 512'd0;
+                    cv_q <= 160'd0;
+                    state_q <= IDLE;
+                end
+                MSG: if (c_done) begin
+                    cv_q <= c_out;
+                    if (last_q) state_q <= MSG_OUTER;
+                end
+                MSG_OUTER: if (c_done) begin
+                    cv_q <= c_out;
+                    state_q <= MAC_OUT;
+                end
+                MAC_OUT: if (m_axis_tready) begin
+                    beat_q <= beat_q + 3'd1;
+                    if (m_axis_tlast) begin
+                        cv_q <= 160'd0;
+                        state_q <= IDLE;
+                    end
+                end
+                default: state_q <= IDLE;
+            endcase
+        end
+    end
+
+    reg [31:0] mac_word;
+    always @*
+        case (beat_q)
+            3'd0: mac_word = cv_q[159:128];
+            3'd1: mac_word = cv_q[127:96];
+            3'd2: mac_word = cv_q[95:64];
+            3'd3: mac_word = cv_q[63:32];
+            default: mac_word = cv_q[31:0];
+        endcase
+    wire unused_pad_user = &pad_user[1:0];  // the padding unit's copy of what this core gave it
+    assign m_axis_tdata = {mac_word[7:0], mac_word[15:8], mac_word[23:16], mac_word[31:24]};
+    assign m_axis_tkeep = 4'b1111;
+    assign m_axis_tlast = beat_q == (alg_q ? 3'd3 : 3'd4);
+    assign m_axis_tuser = bad_q;
+    assign m_axis_tvalid = state_q == MAC_OUT;
+    assign key_valid = key_ok_q;
+    assign error = error_q;
+endmodule
+`default_nettype wire

@@ -1,0 +1,189 @@
+"""cocotb testbench of hmac_core: RFC 2202, random keys and messages against the model, key changes,
+backpressure, errors, key_clear and reset. Environment: AUTHCORE_TB_HASH (sha1, md5 or both),
+AUTHCORE_SEED; AUTHCORE_JOBS / AUTHCORE_RESULTS for the ``batch`` test of the RTL vector target."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
+import cocotb
+from cocotb.triggers import ReadOnly, RisingEdge
+
+from authcore.model import hmac as hmac_model
+
+HASH = os.environ.get("AUTHCORE_TB_HASH", "sha1")
+ALGS = ["sha1", "md5"] if HASH == "both" else [HASH]
+SIZE = {"sha1": 20, "md5": 16}
+
+
+async def init(dut):
+    for s in ("k_axis_tvalid", "s_axis_tvalid", "m_axis_tready", "key_clear", "k_axis_tuser", "s_axis_tuser"):
+        getattr(dut, s).value = 0
+    await axis.start_clock(dut)
+    await axis.reset(dut)
+
+
+async def load_key(dut, rng, alg: str, key: bytes, gap: float = 0.0) -> None:
+    bit = int(alg == "md5")
+    await axis.send(dut, axis.byte_beats(key, rng, bit), rng, gap, prefix="k_axis")
+    for _ in range(2000):
+        await RisingEdge(dut.clk)
+        await ReadOnly()
+        if (int(dut.key_valid.value) >> bit) & 1:
+            return
+    raise AssertionError(f"the {alg} key of {len(key)} bytes never became valid")
+
+
+async def macs(dut, rng, msgs: list[tuple[str, bytes]], gap_in=0.0, gap_out=0.0) -> list[tuple[bytes, int]]:
+    """(MAC, bad flag) for each (algorithm, message), in order."""
+    beats = [b for a, m in msgs for b in axis.byte_beats(m, rng, int(a == "md5"))]
+    sender = cocotb.start_soon(axis.send(dut, beats, rng, gap_in))
+    total = sum(SIZE[a] // 4 for a, _ in msgs)
+    got = await axis.collect(dut, total, rng, gap_out, fields=("tdata", "tlast", "tuser"))
+    await sender
+    out = []
+    for a, _ in msgs:
+        n = SIZE[a] // 4
+        mine, got = got[:n], got[n:]
+        assert [g["tlast"] for g in mine] == [0] * (n - 1) + [1], f"tlast of an HMAC-{a}"
+        assert len({g["tuser"] for g in mine}) == 1, "the bad flag changed within one MAC"
+        out.append((b"".join(g["tdata"].to_bytes(4, "little") for g in mine), mine[0]["tuser"]))
+    return out
+
+
+def length(rng, top: int) -> int:
+    if rng.random() < 0.5:
+        edge = rng.choice([55, 56, 63, 64, 65, 119, 120, 127, 128, 129, 191, 192])
+        return min(top, max(0, edge + rng.randint(-1, 1)))
+    return rng.randrange(0, top + 1)
+
+
+@cocotb.test(timeout_time=50, timeout_unit="ms")
+async def rfc2202(dut):
+    from authcore.vectors import cavp
+    from authcore.vectors.run import package_vectors
+
+    rng = axis.seeded()
+    await init(dut)
+    for alg in ALGS:
+        for v in cavp.read_hmac(package_vectors() / "HMAC" / f"rfc-2202-{alg}.txt"):
+            await load_key(dut, rng, alg, v.key)
+            [(mac, bad)] = await macs(dut, rng, [(alg, v.msg)])
+            assert bad == 0 and mac[: len(v.mac)] == v.mac, f"RFC 2202 HMAC-{alg} line {v.line}"
+
+
+@cocotb.test(timeout_time=100, timeout_unit="ms")
+async def random_keys_messages_backpressure(dut):
+    rng = axis.seeded()
+    await init(dut)
+    keys: dict[str, bytes] = {}
+    for _ in range(8):
+        for alg in ALGS:  # a key change between messages (and, for both, two keys at once)
+            if alg not in keys or rng.random() < 0.7:
+                keys[alg] = rng.randbytes(length(rng, 200))
+                await load_key(dut, rng, alg, keys[alg], rng.choice([0.0, 0.3]))
+        msgs = [(rng.choice(ALGS), rng.randbytes(length(rng, 300))) for _ in range(3)]
+        got = await macs(dut, rng, msgs, rng.choice([0.0, 0.3]), rng.choice([0.0, 0.5]))
+        for (a, m), (mac, bad) in zip(msgs, got, strict=True):
+            want = hmac_model.hmac(a, keys[a], m)
+            assert bad == 0 and mac == want, f"HMAC-{a}, {len(keys[a])}-byte key, {len(m)}-byte message"
+
+
+@cocotb.test(timeout_time=20, timeout_unit="ms")
+async def cycles_for_64_bytes(dut):
+    """An HMAC of 64 bytes: 16 beats, then two inner and one outer compression and the MAC beats."""
+    rng = axis.seeded()
+    await init(dut)
+    for alg in ALGS:
+        key = rng.randbytes(20)
+        await load_key(dut, rng, alg, key)
+        msg = rng.randbytes(64)
+        valid: list[int] = []
+        mon = cocotb.start_soon(axis.sample_each_cycle(dut, "m_axis_tvalid", valid))
+        [(mac, bad)] = await macs(dut, rng, [(alg, msg)])
+        mon.cancel()
+        assert bad == 0 and mac == hmac_model.hmac(alg, key, msg)
+        cycles = len(valid) - valid[::-1].index(1)  # first message cycle to last MAC beat
+        rounds = 80 if alg == "sha1" else 64
+        cocotb.log.info(f"HMAC-{alg} of 64 bytes: {cycles} cycles")
+        assert cycles <= 16 + 3 * (rounds + 4) + SIZE[alg] // 4 + 4, f"{cycles} cycles"
+
+
+@cocotb.test(timeout_time=4, timeout_unit="ms")
+async def errors_key_clear_and_reset(dut):
+    rng = axis.seeded()
+    await init(dut)
+    alg = ALGS[0]
+    errors: list[int] = []
+    mon = cocotb.start_soon(axis.sample_each_cycle(dut, "error", errors))
+    # No key yet: the MAC comes out marked bad, and error pulses.
+    [(_, bad)] = await macs(dut, rng, [(alg, b"abc")])
+    assert bad == 1 and sum(errors) == 1
+    await RisingEdge(dut.clk)
+    await ReadOnly()
+    assert dut.m_axis_tvalid.value == 0, "more MAC beats than the algorithm's size"
+    if HASH != "both":  # a single-hash core has no key for the other algorithm: its own MAC size, bad
+        other = "md5" if alg == "sha1" else "sha1"
+        beats = axis.byte_beats(b"xyz", None, int(other == "md5"))
+        sender = cocotb.start_soon(axis.send(dut, beats, rng, 0.0))
+        got = await axis.collect(dut, SIZE[alg] // 4, rng, 0.0, fields=("tuser",))
+        await sender
+        assert {g["tuser"] for g in got} == {1}
+    key = rng.randbytes(30)
+    await load_key(dut, rng, alg, key)
+    # A broken tkeep marks that message only.
+    beats = axis.byte_beats(rng.randbytes(20))
+    beats[1]["tkeep"] = 0b0011
+    sender = cocotb.start_soon(axis.send(dut, beats, rng, 0.0))
+    got = await axis.collect(dut, SIZE[alg] // 4, rng, 0.0, fields=("tuser",))
+    await sender
+    assert {g["tuser"] for g in got} == {1}
+    msg = rng.randbytes(50)
+    assert await macs(dut, rng, [(alg, msg)]) == [(hmac_model.hmac(alg, key, msg), 0)]
+    # key_clear erases the key; the next message is marked bad.
+    await RisingEdge(dut.clk)
+    dut.key_clear.value = 1
+    await RisingEdge(dut.clk)
+    dut.key_clear.value = 0
+    await ReadOnly()
+    assert int(dut.key_valid.value) == 0
+    [(_, bad)] = await macs(dut, rng, [(alg, msg)])
+    assert bad == 1
+    # Reset in the middle of a message: nothing comes out, and the core works after a new key.
+    await load_key(dut, rng, alg, key)
+    sender = cocotb.start_soon(axis.send(dut, axis.byte_beats(rng.randbytes(150)), rng, 0.0))
+    for _ in range(rng.randrange(5, 120)):
+        await RisingEdge(dut.clk)
+    sender.cancel()
+    dut.s_axis_tvalid.value = 0
+    await axis.reset(dut)
+    await ReadOnly()
+    assert dut.m_axis_tvalid.value == 0 and int(dut.key_valid.value) == 0
+    await RisingEdge(dut.clk)
+    await load_key(dut, rng, alg, key)
+    assert await macs(dut, rng, [(alg, msg)]) == [(hmac_model.hmac(alg, key, msg), 0)]
+    mon.cancel()
+
+
+@cocotb.test(timeout_time=100_000, timeout_unit="ms")
+async def batch(dut):
+    """Jobs from AUTHCORE_JOBS: {"hmac": [[name, key_hex, msg_hex], ...]}; the key is reloaded only
+    when it changes."""
+    if "AUTHCORE_JOBS" not in os.environ:
+        return
+    jobs = json.loads(open(os.environ["AUTHCORE_JOBS"]).read())
+    rng = axis.seeded()
+    await init(dut)
+    loaded: dict[str, bytes] = {}
+    out = []
+    for alg, key_hex, msg_hex in jobs["hmac"]:
+        key = bytes.fromhex(key_hex)
+        if loaded.get(alg) != key:
+            await load_key(dut, rng, alg, key)
+            loaded[alg] = key
+        [(mac, bad)] = await macs(dut, rng, [(alg, bytes.fromhex(msg_hex))])
+        out.append(None if bad else mac.hex())
+    with open(os.environ["AUTHCORE_RESULTS"], "w") as f:
+        json.dump({"hmac": out}, f)
