@@ -73,15 +73,13 @@ module hash_pad (
     always @* begin
         blk = buf_q;
         blk[{~widx_q, 5'd0} +: 32] = word_be;
-        if (s_axis_tlast) begin
-            for (j = 0; j < 64; j = j + 1) begin
-                if (j > pw)
-                    blk[8 * (63 - j) +: 8] = 8'h00;
-                else if (j == pw)
-                    blk[8 * (63 - j) +: 8] = 8'h80;
-            end
-            if (p <= 7'd55) blk[63:0] = len_field;
+        for (j = 0; j < 64; j = j + 1) begin  // unconditional loop: no latch on j
+            if (s_axis_tlast && j > pw)
+                blk[8 * (63 - j) +: 8] = 8'h00;
+            else if (s_axis_tlast && j == pw)
+                blk[8 * (63 - j) +: 8] = 8'h80;
         end
+        if (s_axis_tlast && p <= 7'd55) blk[63:0] = len_field;
     end
 
     always @(posedge clk) begin

@@ -62,7 +62,20 @@ class ModelTarget:
         return [hmac_model.hmac(hash_name, k, m) for k, m in items]
 
 
-TARGETS: dict[str, Callable[[], Target]] = {"model": ModelTarget}
+def _rtl(**options: object) -> Target:
+    from authcore.flow.targets import RtlTarget
+
+    return RtlTarget(**options)  # type: ignore[arg-type]
+
+
+def _model(**options: object) -> Target:
+    if any(v not in (None, False) for v in options.values()):
+        raise InvalidParameter(f"the model target takes no core options (got {', '.join(options)})")
+    return ModelTarget()
+
+
+# Factories take the core options of ``authcore verify`` (--core, --precompute, ...).
+TARGETS: dict[str, Callable[..., Target]] = {"model": _model, "rtl": _rtl}
 
 
 @dataclass
@@ -136,9 +149,13 @@ def _run_hash(path: Path, target: Target, report: Report) -> None:
 
 def monte(target: Target, mv: cavp.MonteVector, checkpoints: int | None = None) -> list[bytes]:
     """The SHAVS Monte Carlo chain: MD_i = H(MD_{i-3} || MD_{i-2} || MD_{i-1}), 1000 per checkpoint."""
+    count = len(mv.checkpoints) if checkpoints is None else min(checkpoints, len(mv.checkpoints))
+    chain = getattr(target, "monte_chain", None)
+    if chain is not None:  # a simulated target runs the whole chain in one simulation
+        return chain(mv.hash_name, mv.seed, count)
     seed = mv.seed
     out = []
-    for _ in range(len(mv.checkpoints) if checkpoints is None else checkpoints):
+    for _ in range(count):
         md = [seed, seed, seed]
         for _ in range(1000):
             md = [md[1], md[2], target.hash(mv.hash_name, [md[0] + md[1] + md[2]])[0]]
@@ -165,12 +182,17 @@ def _run_hmac(path: Path, target: Target, report: Report) -> None:
 RUNNERS = {"gcm": _run_gcm, "hash": _run_hash, "monte": _run_monte, "hmac": _run_hmac}
 
 
-def run_file(path: str | Path, target_name: str = "model", monte_limit: int | None = None) -> Report:
+def make_target(target_name: str = "model", **options: object) -> Target:
     if target_name not in TARGETS:
         raise InvalidParameter(f"unknown target {target_name!r}; available: {', '.join(TARGETS)}")
+    return TARGETS[target_name](**options)
+
+
+def run_file(path: str | Path, target_name: str = "model", monte_limit: int | None = None,
+             target: Target | None = None) -> Report:
     path = Path(path)
     kind = cavp.detect(path)
-    target = TARGETS[target_name]()
+    target = target or make_target(target_name)
     report = Report(str(path), kind, target_name)
     if kind == "monte":
         _run_monte(path, target, report, monte_limit)

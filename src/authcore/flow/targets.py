@@ -1,0 +1,115 @@
+"""RTL targets for ``authcore verify --target rtl``: the vector batch goes to a cocotb testbench as a
+JSON job file, one simulation per batch, and the results come back the same way.
+
+``RtlTarget`` implements the :class:`authcore.vectors.run.Target` protocol for the hash and HMAC
+cores; a batch for an algorithm the configured core does not compute is an InvalidParameter.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from authcore.errors import InvalidParameter, ToolError
+
+RTL = Path(__file__).resolve().parents[3] / "rtl"
+CORES = ("sha1", "md5", "hmac")
+SIZES = {"sha1": 20, "md5": 16}
+
+
+@dataclass
+class RtlTarget:
+    core: str
+    hash_name: str | None = None
+    precompute: int = 1
+    pipeline: int = 1
+    combined: bool = False
+    seed: int | None = None
+    name: str = "rtl"
+
+    def __post_init__(self) -> None:
+        if self.core not in CORES:
+            raise InvalidParameter(f"unknown RTL core {self.core!r}; available: {', '.join(CORES)}")
+        if self.precompute not in (0, 1):
+            raise InvalidParameter("--precompute must be 0 or 1")
+        if self.pipeline not in (1, 4):
+            raise InvalidParameter("--pipeline must be 1 or 4")
+        if self.combined and self.pipeline != 1:
+            raise InvalidParameter("the combined MD5/SHA-1 core is a rolling loop: use --pipeline 1")
+        if self.core == "hmac" and self.pipeline != 1:
+            raise InvalidParameter("hmac_core chains one message's blocks: use --pipeline 1")
+        if self.hash_name not in (None, "sha1", "md5"):
+            raise InvalidParameter(f"--hash must be sha1 or md5, not {self.hash_name!r}")
+        if self.core in ("sha1", "md5") and self.hash_name not in (None, self.core):
+            raise InvalidParameter(f"core {self.core} computes {self.core}, not {self.hash_name}")
+        if self.seed is None:
+            self.seed = random.SystemRandom().randrange(1 << 30)
+
+    # -- the protocol ------------------------------------------------------------------------------
+
+    def hash(self, hash_name: str, msgs: list[bytes]) -> list[bytes]:
+        self._check_alg(hash_name)
+        out = self._run(self._compress_top(), "tb_md_compress", {"hash": [[hash_name, m.hex()] for m in msgs]})
+        return [bytes.fromhex(d) for d in out["hash"]]
+
+    def monte_chain(self, hash_name: str, seed: bytes, checkpoints: int) -> list[bytes]:
+        """The SHAVS Monte Carlo chain run inside the simulation (one job instead of 100,000)."""
+        self._check_alg(hash_name)
+        out = self._run(self._compress_top(), "tb_md_compress", {"monte": [hash_name, seed.hex(), checkpoints]})
+        return [bytes.fromhex(d) for d in out["monte"]]
+
+    def hmac(self, hash_name: str, items: list[tuple[bytes, bytes]]) -> list[bytes]:
+        if self.core != "hmac":
+            raise InvalidParameter(f"core {self.core} does not compute HMAC; use --core hmac")
+        self._check_alg(hash_name)
+        hash_param = 2 if self.combined else {"sha1": 0, "md5": 1}[self.hash_name or hash_name]
+        top = ("hmac_core", [RTL / "sha" / "md_compress.v", RTL / "sha" / "hash_pad.v", RTL / "hmac" / "hmac_core.v"],
+               {"HASH": hash_param, "PRECOMPUTE": self.precompute},
+               {"AUTHCORE_TB_HASH": ("both" if self.combined else hash_name)})
+        out = self._run(top, "tb_hmac_core", {"hmac": [[hash_name, k.hex(), m.hex()] for k, m in items]})
+        # A MAC flagged bad by the core comes back as None and fails its comparison.
+        return [bytes.fromhex(m) if m is not None else b"" for m in out["hmac"]]
+
+    def gcm_encrypt(self, items: list) -> list:
+        raise InvalidParameter(f"core {self.core} does not compute GCM")
+
+    def gcm_decrypt(self, items: list) -> list:
+        raise InvalidParameter(f"core {self.core} does not compute GCM")
+
+    # -- helpers -----------------------------------------------------------------------------------
+
+    def _check_alg(self, hash_name: str) -> None:
+        if hash_name not in SIZES:
+            raise InvalidParameter(f"the RTL cores compute SHA-1 and MD5, not {hash_name}")
+        wanted = self.hash_name or (self.core if self.core in SIZES else None)
+        if wanted is not None and hash_name != wanted and not self.combined:
+            raise InvalidParameter(f"these are {hash_name} vectors, and the core computes {wanted}"
+                                   " (--combined serves both)")
+
+    def _compress_top(self) -> tuple[str, list[Path], dict[str, object], dict[str, str]]:
+        if self.combined:
+            top, params, alg = "md5sha1_core", {"PRECOMPUTE": self.precompute}, "both"
+        else:
+            top, alg = f"{self.core}_core", self.core
+            params = {"PRECOMPUTE": self.precompute, "PIPELINE": self.pipeline}
+        return (top, [RTL / "sha" / "md_compress.v", RTL / "sha" / f"{top}.v"], params | {"USER_W": 4},
+                {"AUTHCORE_TB_ALG": alg, "AUTHCORE_TB_PIPELINE": str(self.pipeline)})
+
+    def _run(self, top: tuple[str, list[Path], dict[str, object], dict[str, str]], tb: str,
+             jobs: dict[str, object]) -> dict[str, list]:
+        from authcore.flow.sim import simulate
+        from authcore.testbench import HERE as TB
+
+        toplevel, sources, params, env = top
+        work = Path(tempfile.mkdtemp(prefix=f"authcore-{toplevel}-"))
+        (work / "jobs.json").write_text(json.dumps(jobs))
+        env = env | {"AUTHCORE_JOBS": str(work / "jobs.json"), "AUTHCORE_RESULTS": str(work / "results.json"),
+                     "AUTHCORE_SEED": str(self.seed)}
+        simulate(toplevel, sources, tb, [TB], work / "sim", parameters=params, env=env, testcase="batch")
+        results = work / "results.json"
+        if not results.exists():
+            raise ToolError(f"the {toplevel} simulation wrote no results", str(work / "sim" / "sim.log"))
+        return json.loads(results.read_text())

@@ -1,0 +1,85 @@
+"""Public vectors through the simulated cores: ``authcore verify --target rtl`` for every variant."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from authcore.cli import main
+
+
+def verify(capsys, *args: str) -> dict:
+    code = main(["verify", "--target", "rtl", "--json", "--seed", "7", *args])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0, out["failures"][:3]
+    assert out["failed"] == 0 and out["passed"] == out["total"] > 0
+    return out
+
+
+SHA_VARIANTS = [(pre, pipe) for pre in (0, 1) for pipe in (1, 4)]
+
+
+@pytest.mark.parametrize("pre,pipe", SHA_VARIANTS)
+def test_sha1_short_messages(capsys, vectors_root, pre, pipe):
+    out = verify(capsys, "--core", "sha1", "--precompute", str(pre), "--pipeline", str(pipe),
+                 "--vectors", str(vectors_root / "hashes/SHA1/SHA1ShortMsg.rsp"))
+    assert out["total"] == 65
+
+
+@pytest.mark.parametrize("pre,pipe", SHA_VARIANTS)
+def test_md5_rfc1321(capsys, vectors_root, pre, pipe):
+    out = verify(capsys, "--core", "md5", "--precompute", str(pre), "--pipeline", str(pipe),
+                 "--vectors", str(vectors_root / "hashes/MD5/rfc-1321.txt"))
+    assert out["total"] == 7
+
+
+@pytest.mark.parametrize("pre", (0, 1))
+def test_combined_core_both_algorithms(capsys, vectors_root, pre):
+    verify(capsys, "--core", "sha1", "--combined", "--precompute", str(pre),
+           "--vectors", str(vectors_root / "hashes/SHA1/SHA1ShortMsg.rsp"),
+           "--vectors", str(vectors_root / "hashes/MD5/rfc-1321.txt"))
+
+
+def test_sha1_monte_first_checkpoint(capsys, vectors_root):
+    out = verify(capsys, "--core", "sha1", "--monte-limit", "1",
+                 "--vectors", str(vectors_root / "hashes/SHA1/SHA1Monte.rsp"))
+    assert out["total"] == 1
+
+
+@pytest.mark.parametrize("hash_name,combined", [("sha1", False), ("md5", False), (None, True)])
+@pytest.mark.parametrize("pre", (0, 1))
+def test_hmac_rfc2202(capsys, vectors_root, hash_name, combined, pre):
+    args = ["--core", "hmac", "--precompute", str(pre)] + (["--combined"] if combined else [])
+    files = ["sha1", "md5"] if hash_name is None else [hash_name]
+    for f in files:
+        args += ["--vectors", str(vectors_root / f"HMAC/rfc-2202-{f}.txt")]
+    out = verify(capsys, *args)
+    assert out["total"] == 7 * len(files)
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("pre,pipe", SHA_VARIANTS)
+def test_sha1_long_messages(capsys, vectors_root, pre, pipe):
+    verify(capsys, "--core", "sha1", "--precompute", str(pre), "--pipeline", str(pipe),
+           "--vectors", str(vectors_root / "hashes/SHA1/SHA1LongMsg.rsp"))
+
+
+@pytest.mark.full
+def test_sha1_monte_ten_checkpoints(capsys, vectors_root):
+    out = verify(capsys, "--core", "sha1", "--monte-limit", "10",
+                 "--vectors", str(vectors_root / "hashes/SHA1/SHA1Monte.rsp"))
+    assert out["total"] == 10
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--target", "rtl"], "needs --core"),
+    (["--target", "rtl", "--core", "md5"], "these are sha1 vectors"),
+    (["--core", "sha1"], "applies to --target rtl only"),
+    (["--target", "rtl", "--core", "sha1", "--combined", "--pipeline", "4"], "rolling loop"),
+    (["--target", "rtl", "--core", "hmac", "--pipeline", "4"], "use --pipeline 1"),
+])
+def test_rtl_usage_errors(capsys, vectors_root, args, message):
+    code = main(["verify", *args, "--vectors", str(vectors_root / "hashes/SHA1/SHA1ShortMsg.rsp")])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and err.count("\n") == 1
