@@ -11,8 +11,12 @@
 // tkeep with holes); error pulses for one cycle when such a beat is taken, and the message's blocks
 // still come out (with [2] set on its last block) so nothing downstream waits forever.
 //
-// Throughput: one beat per cycle; a block leaves in the cycle after its last beat. A message whose
-// final beat leaves fewer than 9 free bytes takes one extra block, during which the input waits.
+// Structure: the block is a 512-bit shift register that takes one 32-bit word per cycle, first the
+// message words, then the 0x80 word, zero words and the two length words, so the padding costs no
+// byte multiplexers; a full block moves to the output register while the next one fills.
+// Throughput: one beat per cycle while a message streams; after its tlast beat the unit spends one
+// cycle per padding word (up to 17, or 33 when the length needs an extra block) with the input
+// held, then takes the next message. A block leaves in the cycle after its last word.
 module hash_pad (
     input  wire         clk,
     input  wire         rst,
@@ -29,25 +33,27 @@ module hash_pad (
     input  wire         m_axis_tready,
     output wire         error
 );
-    reg  [511:0] buf_q;     // bytes of the current block so far
-    reg  [3:0]   widx_q;    // words in buf_q
+    localparam [1:0] DATA = 2'd0, PAD = 2'd1, LEN = 2'd2;
+
+    reg  [1:0]   state_q;
+    reg  [511:0] blk_q;     // words of the current block, the newest in [31:0]
+    reg  [3:0]   wcnt_q;    // words in blk_q
     reg  [60:0]  count_q;   // bytes of the message so far
     reg          first_q;   // the next beat starts a message
     reg  [1:0]   user_q;
     reg          bad_q;
+    reg          pend80_q;  // the 0x80 byte is still due (the last beat was full)
+    reg  [63:0]  len_q;     // the length field, in the algorithm's byte order
     reg  [511:0] out_q;
     reg          out_last_q;
     reg  [2:0]   out_user_q;
     reg          out_v_q;
-    reg          ext_q;     // an extra block (zeros and the length) is due
-    reg          ext80_q;   // ... and starts with the 0x80 byte
-    reg  [63:0]  ext_len_q;
-    reg  [2:0]   ext_user_q;
     reg          error_q;
 
     wire       out_free = !out_v_q || m_axis_tready;
-    wire       completes = (widx_q == 4'd15) || s_axis_tlast;
-    assign s_axis_tready = !ext_q && (out_free || !completes);
+    wire       full = wcnt_q == 4'd15;               // the next word completes the block
+    wire       can_shift = !full || out_free;
+    assign s_axis_tready = state_q == DATA && can_shift;
     wire       take = s_axis_tvalid && s_axis_tready;
 
     wire [1:0] user = first_q ? s_axis_tuser : user_q;
@@ -59,67 +65,83 @@ module hash_pad (
                                          s_axis_tkeep == 4'b0000)
                                       : s_axis_tkeep == 4'b1111;
     wire       bad = bad_q || !keep_ok;
+    // The beat in block order, bytes past nbytes cleared and 0x80 right after the last one.
     wire [31:0] word_be = {s_axis_tdata[7:0], s_axis_tdata[15:8], s_axis_tdata[23:16], s_axis_tdata[31:24]};
+    reg  [31:0] data_word;
+    always @*
+        case (nbytes)
+            3'd0: data_word = 32'h80000000;
+            3'd1: data_word = {word_be[31:24], 24'h800000};
+            3'd2: data_word = {word_be[31:16], 16'h8000};
+            3'd3: data_word = {word_be[31:8], 8'h80};
+            default: data_word = word_be;
+        endcase
     wire [60:0] total = count_q + {58'd0, nbytes};
     wire [63:0] bits = {total, 3'b000} + (user[1] ? 64'd512 : 64'd0);
     wire [63:0] len_field = user[0] ? {bits[7:0], bits[15:8], bits[23:16], bits[31:24],
                                        bits[39:32], bits[47:40], bits[55:48], bits[63:56]} : bits;
-    wire [6:0] p = {1'b0, widx_q, 2'b00} + {4'd0, nbytes};  // where the 0x80 byte goes (64: next block)
 
-    // The block this beat completes: the buffered bytes, this beat, and for tlast the padding.
-    reg [511:0] blk;
-    wire [31:0] pw = {25'd0, p};
-    integer j;
+    // The word shifted in this cycle, if any.
+    reg        shift;
+    reg [31:0] word;
     always @* begin
-        blk = buf_q;
-        blk[{~widx_q, 5'd0} +: 32] = word_be;
-        for (j = 0; j < 64; j = j + 1) begin  // unconditional loop: no latch on j
-            if (s_axis_tlast && j > pw)
-                blk[8 * (63 - j) +: 8] = 8'h00;
-            else if (s_axis_tlast && j == pw)
-                blk[8 * (63 - j) +: 8] = 8'h80;
-        end
-        if (s_axis_tlast && p <= 7'd55) blk[63:0] = len_field;
+        shift = 1'b0;
+        word = 32'd0;
+        case (state_q)
+            DATA: begin shift = take; word = data_word; end
+            PAD: begin
+                shift = can_shift;
+                word = pend80_q ? 32'h80000000 : (wcnt_q == 4'd14 && !pend80_q) ? len_q[63:32] : 32'd0;
+            end
+            LEN: begin shift = can_shift; word = len_q[31:0]; end
+            default: ;
+        endcase
     end
+    wire done_block = shift && full;
+    wire unused_oldest = &blk_q[511:480];  // shifted out as the block completes
+    wire last_block = state_q == LEN;
 
     always @(posedge clk) begin
         if (rst) begin
-            buf_q <= 512'd0;
-            widx_q <= 4'd0;
+            state_q <= DATA;
+            blk_q <= 512'd0;
+            wcnt_q <= 4'd0;
             count_q <= 61'd0;
             first_q <= 1'b1;
             user_q <= 2'd0;
             bad_q <= 1'b0;
-            ext_q <= 1'b0;
-            ext80_q <= 1'b0;
-            ext_len_q <= 64'd0;
-            ext_user_q <= 3'd0;
+            pend80_q <= 1'b0;
+            len_q <= 64'd0;
             error_q <= 1'b0;
         end else begin
             error_q <= take && !keep_ok;
-            if (take) begin
-                if (s_axis_tlast) begin
-                    widx_q <= 4'd0;
-                    count_q <= 61'd0;
-                    first_q <= 1'b1;
-                    bad_q <= 1'b0;
-                    if (p > 7'd55) begin
-                        ext_q <= 1'b1;
-                        ext80_q <= p == 7'd64;
-                        ext_len_q <= len_field;
-                        ext_user_q <= {bad, user};
-                    end
-                end else begin
-                    buf_q[{~widx_q, 5'd0} +: 32] <= word_be;
-                    widx_q <= widx_q + 4'd1;
+            if (shift) begin
+                blk_q <= {blk_q[479:0], word};
+                wcnt_q <= wcnt_q + 4'd1;
+            end
+            case (state_q)
+                DATA: if (take) begin
                     count_q <= total;
-                    first_q <= 1'b0;
+                    first_q <= s_axis_tlast;
                     user_q <= user;
                     bad_q <= bad;
+                    if (s_axis_tlast) begin
+                        state_q <= PAD;
+                        pend80_q <= nbytes == 3'd4;
+                        len_q <= len_field;
+                    end
                 end
-            end else if (ext_q && out_free) begin
-                ext_q <= 1'b0;
-            end
+                PAD: if (shift) begin
+                    pend80_q <= 1'b0;
+                    if (wcnt_q == 4'd14 && !pend80_q) state_q <= LEN;
+                end
+                LEN: if (shift) begin
+                    state_q <= DATA;
+                    count_q <= 61'd0;
+                    bad_q <= 1'b0;
+                end
+                default: state_q <= DATA;
+            endcase
         end
     end
 
@@ -129,15 +151,10 @@ module hash_pad (
             out_last_q <= 1'b0;
             out_user_q <= 3'd0;
             out_v_q <= 1'b0;
-        end else if (take && completes) begin
-            out_q <= blk;
-            out_last_q <= s_axis_tlast && p <= 7'd55;
-            out_user_q <= {bad, user};
-            out_v_q <= 1'b1;
-        end else if (ext_q && out_free) begin
-            out_q <= {ext80_q ? 8'h80 : 8'h00, 440'd0, ext_len_q};
-            out_last_q <= 1'b1;
-            out_user_q <= ext_user_q;
+        end else if (done_block) begin
+            out_q <= {blk_q[479:0], word};
+            out_last_q <= last_block;
+            out_user_q <= {state_q == DATA ? bad : bad_q, state_q == DATA ? user : user_q};
             out_v_q <= 1'b1;
         end else if (m_axis_tready) begin
             out_v_q <= 1'b0;
