@@ -184,11 +184,12 @@ module md_compress #(
     function [3:0] md5_g;  // the message word round {g, i} adds
         input [1:0] g;
         input [3:0] i;
+        // Shifts and adds (mod 16), so that synthesis does not map these to DSP multipliers.
         case (g)
             2'd0: md5_g = i;
-            2'd1: md5_g = 4'd5 * i + 4'd1;
-            2'd2: md5_g = 4'd3 * i + 4'd5;
-            default: md5_g = 4'd7 * i;
+            2'd1: md5_g = {i[1:0], 2'b00} + i + 4'd1;  // 5i + 1
+            2'd2: md5_g = {i[2:0], 1'b0} + i + 4'd5;   // 3i + 5
+            default: md5_g = {i[0], 3'b000} - i;       // 7i
         endcase
     endfunction
 
@@ -231,9 +232,10 @@ module md_compress #(
     wire                    take = s_axis_tvalid && s_axis_tready;
     assign s_axis_tready = boundary && !stall;
 
+    wire [6:0] cnt_nx = boundary ? 7'd0 : cnt_q + 7'd1;
     always @(posedge clk) begin
         if (rst) cnt_q <= 7'd0;
-        else if (advance) cnt_q <= boundary ? 7'd0 : cnt_q + 7'd1;
+        else if (advance) cnt_q <= cnt_nx;
     end
 
     genvar k;
@@ -246,18 +248,41 @@ module md_compress #(
             wire [31:0]    d = st_q[544 +: 32], e = st_q[512 +: 32];
             wire [511:0]   w = st_q[511:0];
 
+            // Round control, registered: the group, constants, rotation and word indices of the
+            // round this stage runs next cycle are computed one cycle ahead from the counter, so
+            // the round and pre-computation paths start at flip-flops, not at the counter.
             // Round index t and t + 1 as (group, index in group); PIPELINE = 4 fixes the group.
             localparam integer BASE_SHA = k * RPS_SHA;
             localparam integer BASE_MD5 = k * RPS_MD5;
             localparam integer GRP_I = k;
             localparam integer GRP_NEXT_I = k + 1;
             wire [1:0] GRP = GRP_I[1:0], GRP_NEXT = GRP_NEXT_I[1:0];
-            wire [6:0] t = (md5 ? BASE_MD5[6:0] : BASE_SHA[6:0]) + cnt_q;
-            wire [6:0] t1 = t + 7'd1;
-            wire [6:0] rps_last = md5 ? LAST_MD5 : LAST_SHA;
-            wire [1:0] grp = (PIPELINE == 4) ? GRP : (md5 ? t[5:4] : sha_group(t));
-            wire [1:0] grp1 = (PIPELINE == 4) ? ((cnt_q == rps_last) ? GRP_NEXT : GRP)
-                                              : (md5 ? t1[5:4] : sha_group(t1));
+            wire [STW-1:0] st_in;
+            wire       md5_nx = (ALG == 2) ? (boundary ? st_in[STW - 2] : st_q[STW - 2]) : (ALG == 1);
+            wire [6:0] t_nx = (md5_nx ? BASE_MD5[6:0] : BASE_SHA[6:0]) + cnt_nx;
+            wire [6:0] t1_nx = t_nx + 7'd1;
+            wire [6:0] last_nx = md5_nx ? LAST_MD5 : LAST_SHA;
+            wire [1:0] grp_nx = (PIPELINE == 4) ? GRP : (md5_nx ? t_nx[5:4] : sha_group(t_nx));
+            wire [1:0] grp1_nx = (PIPELINE == 4) ? ((cnt_nx == last_nx) ? GRP_NEXT : GRP)
+                                                 : (md5_nx ? t1_nx[5:4] : sha_group(t1_nx));
+            // {grp, s, word index, K_t, word index t+1, K_t+1}
+            reg  [2+5+4+32+4+32-1:0] ctl_q;
+            always @(posedge clk) begin
+                if (rst)
+                    ctl_q <= 0;
+                else if (advance)
+                    ctl_q <= {grp_nx, md5_s(grp_nx, t_nx[1:0]),
+                              md5_nx ? md5_g(grp_nx, t_nx[3:0]) : 4'd0,
+                              md5_nx ? md5_k({grp_nx, t_nx[3:0]}) : sha_k(grp_nx),
+                              md5_nx ? md5_g(grp1_nx, t1_nx[3:0]) : 4'd1,
+                              md5_nx ? md5_k({grp1_nx, t1_nx[3:0]}) : sha_k(grp1_nx)};
+            end
+            wire [1:0]  grp = ctl_q[78:77];
+            wire [4:0]  rot = ctl_q[76:72];
+            wire [3:0]  gi = ctl_q[71:68];
+            wire [31:0] kt = ctl_q[67:36];
+            wire [3:0]  gi1 = ctl_q[35:32];
+            wire [31:0] kt1 = ctl_q[31:0];
 
             wire [31:0] ch = (b & c) | (~b & d);
             wire [31:0] par = b ^ c ^ d;
@@ -278,13 +303,11 @@ module md_compress #(
                     endcase
             end
 
-            wire [31:0] kt = md5 ? md5_k({grp, t[3:0]}) : sha_k(grp);
-            wire [31:0] wt = md5 ? word(w, md5_g(grp, t[3:0])) : word(w, 4'd0);
-            wire [31:0] kt1 = md5 ? md5_k({grp1, t1[3:0]}) : sha_k(grp1);
-            wire [31:0] wt1 = md5 ? word(w, md5_g(grp1, t1[3:0])) : word(w, 4'd1);
+            wire [31:0] wt = word(w, gi);    // SHA-1: word 0 of the schedule window
+            wire [31:0] wt1 = word(w, gi1);  // SHA-1: word 1
             wire [31:0] x = (PRECOMPUTE != 0) ? pre : (md5 ? a : e) + kt + wt;
             wire [31:0] sum1 = f + x;
-            wire [31:0] tmp = (md5 ? b : rotl(a, 5'd5)) + (md5 ? rotl(sum1, md5_s(grp, t[1:0])) : sum1);
+            wire [31:0] tmp = (md5 ? b : rotl(a, 5'd5)) + (md5 ? rotl(sum1, rot) : sum1);
             wire [31:0] pre_n = d + kt1 + wt1;
             wire [31:0] w16 = rotl(word(w, 4'd13) ^ word(w, 4'd8) ^ word(w, 4'd2) ^ word(w, 4'd0), 5'd1);
             wire [511:0] w_n = md5 ? w : {w[479:0], w16};
@@ -295,7 +318,6 @@ module md_compress #(
             assign stage_rnd[k*STW +: STW] = {st_q[STW-1:672+32], (PRECOMPUTE != 0) ? pre_n : 32'd0, abcde_n, w_n};
 
             // At a stage boundary the block moves on (stage 0 takes the input, or a bubble).
-            wire [STW-1:0] st_in;
             if (k == 0) begin : g_first
                 assign st_in = take ? in_vec : {STW{1'b0}};
             end else begin : g_next
