@@ -1,0 +1,235 @@
+`default_nettype none
+// aes_enc_pipe: the unrolled AES encryption core of Lemsitzer et al.: one round unit per round
+// (14 of them; 10, 12 or 14 used according to the key length), each DATA_W bits wide, so a block
+// enters every P = 128/DATA_W cycles and 14 blocks' worth of rounds run concurrently.
+//
+// Each round unit holds its block in a 128-bit register and works through it in P chunks: chunk j
+// feeds DATA_W/8 S-boxes with the bytes that ShiftRows brings to the chunk's output columns, then
+// MixColumns (DATA_W >= 32: DATA_W/32 columns per cycle; DATA_W = 16: a column every second cycle
+// from two halves) and AddRoundKey with the round key's words from the key bank. The last column
+// of a block goes straight to the next unit with the others. Units move in lockstep; with the
+// block-RAM S-box (one cycle of latency) each unit runs one cycle behind the one before it.
+//
+// Interfaces: blocks in block order (byte 0 in [127:120]) on s_axis/m_axis with backpressure;
+// s_axis_tuser travels with each block. Key: key (block order from [255:248]) and key_len
+// (0: 128, 1: 192, 2: 256) taken when key_valid and key_ready; key_ready waits for the blocks in
+// flight to leave (they finish under the old key), blocks wait while a key is offered or expanding
+// (Nr cycles, see aes_key_expand). key_len = 3 is refused: error pulses and no key is loaded.
+// Without a loaded key s_axis_tready stays low. key_clear (like rst) erases the keys and every
+// block in flight.
+//
+// Latency: Nr * P + Nr * (SBOX == 2) + 1 cycles from acceptance to m_axis_tvalid (plus up to
+// P - 1 cycles waiting for the input unit's boundary). Throughput: one block every P cycles.
+// DATA_W: 128, 64, 32 or 16. SBOX: 0 table in LUTs, 1 composite-field logic, 2 block-RAM table.
+module aes_enc_pipe #(
+    parameter DATA_W = 128,
+    parameter SBOX = 0,
+    parameter USER_W = 1
+) (
+    input  wire              clk,
+    input  wire              rst,
+    input  wire              key_clear,
+    input  wire [255:0]      key,
+    input  wire [1:0]        key_len,
+    input  wire              key_valid,
+    output wire              key_ready,
+    input  wire [127:0]      s_axis_tdata,
+    input  wire [USER_W-1:0] s_axis_tuser,
+    input  wire              s_axis_tvalid,
+    output wire              s_axis_tready,
+    output wire [127:0]      m_axis_tdata,
+    output wire [USER_W-1:0] m_axis_tuser,
+    output wire              m_axis_tvalid,
+    input  wire              m_axis_tready,
+    output wire              key_loaded,
+    output wire              error
+);
+    generate
+        if (DATA_W != 128 && DATA_W != 64 && DATA_W != 32 && DATA_W != 16) begin : g_bad_width
+            aes_enc_pipe_DATA_W_must_be_128_64_32_or_16 u_error ();
+        end
+        if (SBOX < 0 || SBOX > 2) begin : g_bad_sbox
+            aes_enc_pipe_SBOX_must_be_0_lut_1_composite_or_2_rom u_error ();
+        end
+        if (USER_W < 1) begin : g_bad_user
+            aes_enc_pipe_USER_W_must_be_at_least_1 u_error ();
+        end
+    endgenerate
+
+    localparam integer P = 128 / DATA_W;      // cycles per block per round unit
+    localparam integer L = (SBOX == 2) ? 1 : 0;  // S-box latency
+    localparam integer B = DATA_W / 8;        // S-boxes per round unit
+    localparam integer NC = (DATA_W >= 32) ? DATA_W / 32 : 1;
+    localparam integer JW = (P > 1) ? $clog2(P) : 1;
+    localparam integer NS = 14;
+
+    wire clr = rst || key_clear;
+
+    // ---- keys -----------------------------------------------------------------------------------
+    wire [15*128-1:0] rk;
+    wire [3:0]        nr;
+    wire              keys_ok;
+    wire              empty;
+
+    aes_key_expand #(.SBOX(SBOX)) u_keys (
+        .clk(clk), .rst(clr), .idle(empty), .key(key), .key_len(key_len), .key_valid(key_valid),
+        .key_ready(key_ready), .key_loaded(keys_ok), .error(error), .rk(rk), .nr(nr)
+    );
+
+    // ---- lockstep control -----------------------------------------------------------------------
+    reg  [JW-1:0]        cnt_q;
+    wire [NS*128-1:0]    xfer_data;
+    wire [NS-1:0]        xfer_v;
+    wire [NS*USER_W-1:0] xfer_user;
+    wire [NS-1:0]        xfer_now;
+    wire [NS-1:0]        busy_v;
+    wire [NS-1:0]        bnd;
+    reg  [127:0]         out_q;
+    reg  [USER_W-1:0]    out_user_q;
+    reg                  out_v_q;
+
+    wire [3:0]        last = nr - 4'd1;
+    wire              out_xfer = xfer_now[last] && xfer_v[last];
+    wire              stall = out_xfer && out_v_q && !m_axis_tready;
+    wire              advance = !stall;
+    assign empty = !(|busy_v);
+    assign s_axis_tready = bnd[0] && advance && keys_ok && !key_valid;
+    wire   take = s_axis_tvalid && s_axis_tready;
+
+    always @(posedge clk) begin
+        if (clr) cnt_q <= {JW{1'b0}};
+        else if (advance) cnt_q <= (P == 1) ? {JW{1'b0}} : cnt_q + 1'b1;
+    end
+
+    // ---- round units ----------------------------------------------------------------------------
+    genvar k, n;
+    generate
+        for (k = 0; k < NS; k = k + 1) begin : g_round
+            localparam integer OFF = (k * L) % P;
+            wire [JW-1:0] loc = cnt_q - OFF[JW-1:0];         // this unit's chunk counter
+            wire [JW-1:0] jm = (P == 1) ? {JW{1'b0}} : loc - L[JW-1:0];  // the chunk leaving the S-boxes
+            localparam integer TOP = P - 1;
+            wire [31:0]   loc32 = {{(32 - JW){1'b0}}, loc};
+            wire [31:0]   jm32 = {{(32 - JW){1'b0}}, jm};
+            assign bnd[k] = loc == TOP[JW-1:0];
+            assign xfer_now[k] = jm == TOP[JW-1:0];
+
+            reg  [127:0]      in_q;
+            reg               in_v_q;
+            reg  [USER_W-1:0] in_user_q;
+            reg               meta_v_q;     // S-box latency: the block whose last chunk is leaving
+            reg  [USER_W-1:0] meta_user_q;
+            reg  [127:0]      acc_q;        // output columns done so far
+            wire [127:0]      rkk = rk[128 * (k + 1) +: 128];
+            wire              last_round = (k + 1) == nr;
+
+            // ShiftRows: output column c, row r takes input byte r + 4 * ((c + r) mod 4).
+            reg [DATA_W-1:0] feed;
+            integer b, c, r;
+            always @* begin
+                feed = {DATA_W{1'b0}};
+                for (b = 0; b < B; b = b + 1) begin
+                    if (DATA_W >= 32) begin
+                        c = loc32 * NC + b / 4;
+                        r = b % 4;
+                    end else begin
+                        c = loc32 / 2;
+                        r = 2 * (loc32 % 2) + b;
+                    end
+                    feed[DATA_W - 8 * b - 1 -: 8] = in_q[127 - 8 * (r + 4 * ((c + r) % 4)) -: 8];
+                end
+            end
+
+            wire [DATA_W-1:0] sb;
+            aes_sub #(.SBOX(SBOX), .BYTES(B)) u_sub (.clk(clk), .en(advance), .x(feed), .y(sb));
+
+            reg [127:0] acc_next;
+            if (DATA_W >= 32) begin : g_cols
+                wire [32*NC-1:0] mixed;
+                for (n = 0; n < NC; n = n + 1) begin : g_mix
+                    aes_mix_col u_mix (.x(sb[DATA_W - 32 * n - 1 -: 32]), .bypass(last_round),
+                                       .y(mixed[32 * NC - 32 * n - 1 -: 32]));
+                end
+                integer m;
+                always @* begin
+                    acc_next = acc_q;
+                    for (m = 0; m < NC; m = m + 1)
+                        acc_next[127 - 32 * (jm32 * NC + m) -: 32] = mixed[32 * NC - 32 * m - 1 -: 32]
+                                                                    ^ rkk[127 - 32 * (jm32 * NC + m) -: 32];
+                end
+                wire unused_half = 1'b0;
+            end else begin : g_halves
+                reg  [15:0] half_q;   // rows 0 and 1 of the column being substituted
+                wire [31:0] mixed;
+                aes_mix_col u_mix (.x({half_q, sb}), .bypass(last_round), .y(mixed));
+                always @* begin
+                    acc_next = acc_q;
+                    if (jm[0]) acc_next[127 - 32 * (jm32 / 2) -: 32] = mixed ^ rkk[127 - 32 * (jm32 / 2) -: 32];
+                end
+                always @(posedge clk) begin
+                    if (clr) half_q <= 16'd0;
+                    else if (advance && !jm[0]) half_q <= sb;
+                end
+            end
+
+            assign xfer_data[128 * k +: 128] = acc_next;
+            assign xfer_v[k] = (L != 0) ? meta_v_q : in_v_q;
+            assign xfer_user[USER_W * k +: USER_W] = (L != 0) ? meta_user_q : in_user_q;
+            assign busy_v[k] = in_v_q || ((L != 0) && meta_v_q);
+
+            wire [127:0]      src_data;
+            wire              src_v;
+            wire [USER_W-1:0] src_user;
+            if (k == 0) begin : g_input
+                assign src_data = s_axis_tdata ^ rk[127:0];
+                assign src_v = take;
+                assign src_user = s_axis_tuser;
+            end else begin : g_chain
+                assign src_data = xfer_data[128 * (k - 1) +: 128];
+                assign src_v = xfer_v[k - 1] && k < nr;   // a block leaves after its last round
+                assign src_user = xfer_user[USER_W * (k - 1) +: USER_W];
+            end
+
+            always @(posedge clk) begin
+                if (clr) begin
+                    in_q <= 128'd0;
+                    in_v_q <= 1'b0;
+                    in_user_q <= {USER_W{1'b0}};
+                    meta_v_q <= 1'b0;
+                    meta_user_q <= {USER_W{1'b0}};
+                    acc_q <= 128'd0;
+                end else if (advance) begin
+                    acc_q <= acc_next;
+                    if (bnd[k]) begin
+                        in_q <= src_data;
+                        in_v_q <= src_v;
+                        in_user_q <= src_user;
+                        meta_v_q <= in_v_q;
+                        meta_user_q <= in_user_q;
+                    end
+                end
+            end
+        end
+    endgenerate
+
+    // ---- output ---------------------------------------------------------------------------------
+    always @(posedge clk) begin
+        if (clr) begin
+            out_q <= 128'd0;
+            out_user_q <= {USER_W{1'b0}};
+            out_v_q <= 1'b0;
+        end else if (advance && out_xfer) begin
+            out_q <= xfer_data[128 * last +: 128];
+            out_user_q <= xfer_user[USER_W * last +: USER_W];
+            out_v_q <= 1'b1;
+        end else if (m_axis_tready) begin
+            out_v_q <= 1'b0;
+        end
+    end
+
+    assign m_axis_tdata = out_q;
+    assign m_axis_tuser = out_user_q;
+    assign m_axis_tvalid = out_v_q;
+    assign key_loaded = keys_ok;
+endmodule
+`default_nettype wire

@@ -1,0 +1,188 @@
+"""cocotb testbench of the AES encryption cores (aes_enc_pipe, aes_enc_iter).
+
+Environment: AUTHCORE_TB_PERIOD (cycles per block the core promises for AES-128; for aes_enc_iter
+it scales with Nr), AUTHCORE_TB_ITER (1 for aes_enc_iter), AUTHCORE_SEED; AUTHCORE_JOBS /
+AUTHCORE_RESULTS for the ``batch`` test of the RTL vector target.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
+import cocotb
+from cocotb.triggers import ReadOnly, RisingEdge
+
+from authcore.model.aes import AES
+
+ITER = os.environ.get("AUTHCORE_TB_ITER", "0") == "1"
+PERIOD = int(os.environ.get("AUTHCORE_TB_PERIOD", "1"))
+KEY_LEN = {16: 0, 24: 1, 32: 2}
+NR = {16: 10, 24: 12, 32: 14}
+KEY_CHANGE_GOAL = {16: 12, 24: 14, 32: 16}  # Lemsitzer et al., Table 1 (AES alone)
+
+
+async def init(dut):
+    for s in ("s_axis_tvalid", "m_axis_tready", "key_valid", "key_clear", "key", "key_len"):
+        getattr(dut, s).value = 0
+    await axis.start_clock(dut)
+    await axis.reset(dut)
+
+
+async def load_key(dut, key: bytes) -> int:
+    """Offer the key until taken, wait until the round keys are in; return the cycles from the
+    key's acceptance until the core can take a block (key_loaded)."""
+    await RisingEdge(dut.clk)
+    dut.key.value = int.from_bytes(key.ljust(32, b"\0"), "big")
+    dut.key_len.value = KEY_LEN[len(key)]
+    dut.key_valid.value = 1
+    while True:
+        await ReadOnly()
+        if dut.key_ready.value == 1:
+            break
+        await RisingEdge(dut.clk)
+    await RisingEdge(dut.clk)
+    dut.key_valid.value = 0
+    dut.key.value = 0
+    cycles = 0
+    while True:
+        await ReadOnly()
+        if dut.key_loaded.value == 1:
+            return cycles
+        await RisingEdge(dut.clk)
+        cycles += 1
+
+
+async def encrypt(dut, rng, blocks: list[bytes], gap_in=0.0, gap_out=0.0, users=None) -> list[tuple[bytes, int]]:
+    users = users or [rng.randrange(1 << len(dut.s_axis_tuser)) for _ in blocks]
+    beats = [{"tdata": int.from_bytes(b, "big"), "tuser": u} for b, u in zip(blocks, users, strict=True)]
+    sender = cocotb.start_soon(axis.send(dut, beats, rng, gap_in))
+    got = await axis.collect(dut, len(blocks), rng, gap_out, fields=("tdata", "tuser"))
+    await sender
+    assert [g["tuser"] for g in got] == users, "tuser did not travel with its block"
+    return [(g["tdata"].to_bytes(16, "big"), g["tuser"]) for g in got]
+
+
+@cocotb.test(timeout_time=2, timeout_unit="ms")
+async def fips197_appendix_c(dut):
+    rng = axis.seeded()
+    await init(dut)
+    pt = bytes.fromhex("00112233445566778899aabbccddeeff")
+    for n, ct in ((16, "69c4e0d86a7b0430d8cdb78070b4c55a"), (24, "dda97ca4864cdfe06eaf70a0ec0d7191"),
+                  (32, "8ea2b7ca516745bfeafc49904b496089")):
+        await load_key(dut, bytes(range(n)))
+        [(got, _)] = await encrypt(dut, rng, [pt])
+        assert got.hex() == ct, f"AES-{8 * n}"
+
+
+@cocotb.test(timeout_time=10, timeout_unit="ms")
+async def random_keys_blocks_backpressure(dut):
+    """Key changes between blocks: the next key is offered as soon as the last block is in, so the
+    blocks in flight must finish under the old key."""
+    rng = axis.seeded()
+    await init(dut)
+    key = rng.randbytes(rng.choice([16, 24, 32]))
+    await load_key(dut, key)
+    for _ in range(6):
+        blocks = [rng.randbytes(16) for _ in range(rng.randrange(1, 24))]
+        gaps = (rng.choice([0.0, 0.5]), rng.choice([0.0, 0.5]))
+        beats = [{"tdata": int.from_bytes(b, "big"), "tuser": rng.randrange(2)} for b in blocks]
+        sender = cocotb.start_soon(axis.send(dut, beats, rng, gaps[0]))
+        collector = cocotb.start_soon(axis.collect(dut, len(blocks), rng, gaps[1], fields=("tdata", "tuser")))
+        await sender
+        new_key = rng.randbytes(rng.choice([16, 24, 32]))
+        await load_key(dut, new_key)
+        got = await collector
+        want = [AES(key).encrypt(b) for b in blocks]
+        assert [g["tdata"].to_bytes(16, "big") for g in got] == want, f"AES-{8 * len(key)}, gaps {gaps}"
+        assert [g["tuser"] for g in got] == [b["tuser"] for b in beats]
+        key = new_key
+
+
+@cocotb.test(timeout_time=2, timeout_unit="ms")
+async def key_change_latency_and_throughput(dut):
+    rng = axis.seeded()
+    await init(dut)
+    for n in (16, 24, 32):
+        key = rng.randbytes(n)
+        cycles = await load_key(dut, key)
+        cocotb.log.info(f"AES-{8 * n}: key change latency {cycles + 1} cycles (goal {KEY_CHANGE_GOAL[n]})")
+        assert cycles + 1 <= KEY_CHANGE_GOAL[n]
+        blocks = [rng.randbytes(16) for _ in range(12)]
+        ready: list[int] = []
+        mon = cocotb.start_soon(axis.sample_each_cycle(dut, "s_axis_tready", ready))
+        got = await encrypt(dut, rng, blocks)
+        mon.cancel()
+        assert [g for g, _ in got] == [AES(key).encrypt(b) for b in blocks]
+        period = PERIOD * NR[n] // 10 if ITER else PERIOD
+        taken = [i for i, r in enumerate(ready) if r]
+        span = taken[len(blocks) - 1] - taken[0]
+        cocotb.log.info(f"AES-{8 * n}: {len(blocks)} blocks accepted over {span} cycles (period {period})")
+        assert span <= (len(blocks) - 1) * period + 1, f"{span} cycles for {len(blocks)} blocks"
+
+
+@cocotb.test(timeout_time=2, timeout_unit="ms")
+async def errors_key_clear_and_reset(dut):
+    rng = axis.seeded()
+    await init(dut)
+    await ReadOnly()
+    assert dut.s_axis_tready.value == 0, "blocks taken before any key"
+    await RisingEdge(dut.clk)
+    # key_len = 3 is refused.
+    dut.key_len.value = 3
+    dut.key_valid.value = 1
+    errors: list[int] = []
+    mon = cocotb.start_soon(axis.sample_each_cycle(dut, "error", errors))
+    await RisingEdge(dut.clk)
+    dut.key_valid.value = 0
+    for _ in range(20):
+        await RisingEdge(dut.clk)
+    assert sum(errors) == 1 and dut.key_loaded.value == 0
+    key = rng.randbytes(16)
+    await load_key(dut, key)
+    # Reset in the middle of a stream: nothing survives, and the key is gone.
+    await RisingEdge(dut.clk)
+    sender = cocotb.start_soon(axis.send(dut, [{"tdata": rng.getrandbits(128), "tuser": 0} for _ in range(8)], rng, 0))
+    dut.m_axis_tready.value = 0
+    for _ in range(rng.randrange(3, 12)):
+        await RisingEdge(dut.clk)
+    sender.cancel()
+    dut.s_axis_tvalid.value = 0
+    await axis.reset(dut)
+    await ReadOnly()
+    assert dut.m_axis_tvalid.value == 0 and dut.key_loaded.value == 0
+    await load_key(dut, key)
+    blocks = [rng.randbytes(16) for _ in range(3)]
+    assert [g for g, _ in await encrypt(dut, rng, blocks, 0.3, 0.3)] == [AES(key).encrypt(b) for b in blocks]
+    # key_clear erases the key.
+    dut.key_clear.value = 1
+    await RisingEdge(dut.clk)
+    dut.key_clear.value = 0
+    await ReadOnly()
+    assert dut.key_loaded.value == 0 and dut.s_axis_tready.value == 0
+    mon.cancel()
+
+
+@cocotb.test(timeout_time=100_000, timeout_unit="ms")
+async def batch(dut):
+    """Jobs from AUTHCORE_JOBS: {"aes": [[key_hex, block_hex], ...]}; consecutive blocks under the
+    same key stream back to back."""
+    if "AUTHCORE_JOBS" not in os.environ:
+        return
+    jobs = json.loads(open(os.environ["AUTHCORE_JOBS"]).read())["aes"]
+    rng = axis.seeded()
+    await init(dut)
+    out: list[str] = []
+    i = 0
+    while i < len(jobs):
+        key_hex = jobs[i][0]
+        j = i
+        while j < len(jobs) and jobs[j][0] == key_hex:
+            j += 1
+        await load_key(dut, bytes.fromhex(key_hex))
+        got = await encrypt(dut, rng, [bytes.fromhex(b) for _, b in jobs[i:j]], users=[0] * (j - i))
+        out += [g.hex() for g, _ in got]
+        i = j
+    with open(os.environ["AUTHCORE_RESULTS"], "w") as f:
+        json.dump({"aes": out}, f)
