@@ -212,7 +212,7 @@ module md_compress #(
     // Round 0 adds e (SHA-1) or a (MD5), K_0 and word 0.
     wire [31:0]  in_pre = (in_md5 ? in_cv[159:128] : in_cv[31:0]) + (in_md5 ? 32'hd76aa478 : 32'h5a827999)
                           + in_w[511:480];
-    wire [STW-1:0] in_vec = {1'b1, in_md5, s_axis_tuser, in_cv, (PRECOMPUTE != 0) ? in_pre : 32'd0, in_cv, in_w};
+    wire [STW-2:0] in_vec = {in_md5, s_axis_tuser, in_cv, (PRECOMPUTE != 0) ? in_pre : 32'd0, in_cv, in_w};
 
     // ---- stages ---------------------------------------------------------------------------------
     reg  [6:0]              cnt_q;
@@ -220,9 +220,10 @@ module md_compress #(
     wire [PIPELINE*STW-1:0] stage_rnd;  // each stage's registers after its round
     wire [PIPELINE-1:0]     stage_v;
     wire                    any_valid = |stage_v;
-    wire                    md5_0 = stage_q[STW - 2];
-    wire [6:0]              last = (ALG == 2) ? (md5_0 ? 7'd63 : 7'd79) : (ALG == 1) ? LAST_MD5 : LAST_SHA;
-    wire                    boundary = !any_valid || cnt_q == last;
+    // boundary is registered (bndc_q: the counter is at the stage's last round), so that the
+    // handshake and the stage registers' load enables start at flip-flops.
+    reg                     bndc_q;
+    wire                    boundary = !any_valid || bndc_q;
     reg                     fin_v_q;
     reg                     out_v_q;
     wire                    out_free = !out_v_q || m_axis_tready;
@@ -233,9 +234,17 @@ module md_compress #(
     assign s_axis_tready = boundary && !stall;
 
     wire [6:0] cnt_nx = boundary ? 7'd0 : cnt_q + 7'd1;
+    // The algorithm of the block in stage 0 after this edge sets the round count (ALG = 2).
+    wire       md5_0_nx = (ALG == 2) ? (boundary ? (take && s_md5) : stage_q[STW - 2]) : (ALG == 1);
+    wire [6:0] last_nx = (ALG == 2) ? (md5_0_nx ? 7'd63 : 7'd79) : (ALG == 1) ? LAST_MD5 : LAST_SHA;
     always @(posedge clk) begin
-        if (rst) cnt_q <= 7'd0;
-        else if (advance) cnt_q <= cnt_nx;
+        if (rst) begin
+            cnt_q <= 7'd0;
+            bndc_q <= 1'b0;
+        end else if (advance) begin
+            cnt_q <= cnt_nx;
+            bndc_q <= cnt_nx == last_nx;
+        end
     end
 
     genvar k;
@@ -261,9 +270,9 @@ module md_compress #(
             wire       md5_nx = (ALG == 2) ? (boundary ? st_in[STW - 2] : st_q[STW - 2]) : (ALG == 1);
             wire [6:0] t_nx = (md5_nx ? BASE_MD5[6:0] : BASE_SHA[6:0]) + cnt_nx;
             wire [6:0] t1_nx = t_nx + 7'd1;
-            wire [6:0] last_nx = md5_nx ? LAST_MD5 : LAST_SHA;
+            wire [6:0] slast_nx = md5_nx ? LAST_MD5 : LAST_SHA;
             wire [1:0] grp_nx = (PIPELINE == 4) ? GRP : (md5_nx ? t_nx[5:4] : sha_group(t_nx));
-            wire [1:0] grp1_nx = (PIPELINE == 4) ? ((cnt_nx == last_nx) ? GRP_NEXT : GRP)
+            wire [1:0] grp1_nx = (PIPELINE == 4) ? ((cnt_nx == slast_nx) ? GRP_NEXT : GRP)
                                                  : (md5_nx ? t1_nx[5:4] : sha_group(t1_nx));
             // {grp, s, word index, K_t, word index t+1, K_t+1}
             reg  [2+5+4+32+4+32-1:0] ctl_q;
@@ -319,7 +328,8 @@ module md_compress #(
 
             // At a stage boundary the block moves on (stage 0 takes the input, or a bubble).
             if (k == 0) begin : g_first
-                assign st_in = take ? in_vec : {STW{1'b0}};
+                // Only the valid bit depends on the handshake; a bubble carries the idle input.
+                assign st_in = {take, in_vec};
             end else begin : g_next
                 assign st_in = stage_rnd[(k-1)*STW +: STW];
             end
