@@ -1,8 +1,8 @@
 """RTL targets for ``authcore verify --target rtl``: the vector batch goes to a cocotb testbench as a
 JSON job file, one simulation per batch, and the results come back the same way.
 
-``RtlTarget`` implements the :class:`authcore.vectors.run.Target` protocol for the hash and HMAC
-cores; a batch for an algorithm the configured core does not compute is an InvalidParameter.
+``RtlTarget`` implements the :class:`authcore.vectors.run.Target` protocol for the hash, HMAC and
+AES cores; a batch for an algorithm the configured core does not compute is an InvalidParameter.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from pathlib import Path
 from authcore.errors import InvalidParameter, ToolError
 
 RTL = Path(__file__).resolve().parents[3] / "rtl"
-CORES = ("sha1", "md5", "hmac")
+CORES = ("sha1", "md5", "hmac", "aes")
+SBOXES = {"lut": 0, "composite": 1, "rom": 2}
+AES_COMMON = ["aes_key_expand", "aes_sub", "aes_mix_col", "aes_sbox_lut", "aes_sbox_composite", "aes_sbox_rom"]
 SIZES = {"sha1": 20, "md5": 16}
 
 
@@ -27,6 +29,9 @@ class RtlTarget:
     precompute: int = 1
     pipeline: int = 1
     combined: bool = False
+    data_width: int = 128
+    sbox: str = "lut"
+    arch: str = "pipe"
     seed: int | None = None
     name: str = "rtl"
 
@@ -45,6 +50,14 @@ class RtlTarget:
             raise InvalidParameter(f"--hash must be sha1 or md5, not {self.hash_name!r}")
         if self.core in ("sha1", "md5") and self.hash_name not in (None, self.core):
             raise InvalidParameter(f"core {self.core} computes {self.core}, not {self.hash_name}")
+        if self.data_width not in (128, 64, 32, 16):
+            raise InvalidParameter("--data-width must be 128, 64, 32 or 16")
+        if self.sbox not in SBOXES:
+            raise InvalidParameter(f"--sbox must be one of {', '.join(SBOXES)}")
+        if self.arch not in ("pipe", "iter"):
+            raise InvalidParameter("--arch must be pipe or iter")
+        if self.arch == "iter" and self.data_width != 128:
+            raise InvalidParameter("the iterative AES core has a 128-bit round: leave out --data-width")
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(1 << 30)
 
@@ -73,6 +86,19 @@ class RtlTarget:
         # A MAC flagged bad by the core comes back as None and fails its comparison.
         return [bytes.fromhex(m) if m is not None else b"" for m in out["hmac"]]
 
+    def aes_encrypt(self, items: list[tuple[bytes, bytes]]) -> list[bytes]:
+        if self.core != "aes":
+            raise InvalidParameter(f"core {self.core} does not compute AES; use --core aes")
+        top = f"aes_enc_{self.arch}"
+        params: dict[str, object] = {"SBOX": SBOXES[self.sbox]}
+        if self.arch == "pipe":
+            params["DATA_W"] = self.data_width
+        period = 128 // self.data_width if self.arch == "pipe" else 10 * (2 if self.sbox == "rom" else 1)
+        sources = [RTL / "aes" / f"{m}.v" for m in [top, *AES_COMMON]]
+        env = {"AUTHCORE_TB_PERIOD": str(period), "AUTHCORE_TB_ITER": str(int(self.arch == "iter"))}
+        out = self._run((top, sources, params, env), "tb_aes", {"aes": [[k.hex(), b.hex()] for k, b in items]})
+        return [bytes.fromhex(c) for c in out["aes"]]
+
     def gcm_encrypt(self, items: list) -> list:
         raise InvalidParameter(f"core {self.core} does not compute GCM")
 
@@ -82,6 +108,8 @@ class RtlTarget:
     # -- helpers -----------------------------------------------------------------------------------
 
     def _check_alg(self, hash_name: str) -> None:
+        if self.core == "aes":
+            raise InvalidParameter("core aes does not hash; use --core sha1, md5 or hmac")
         if hash_name not in SIZES:
             raise InvalidParameter(f"the RTL cores compute SHA-1 and MD5, not {hash_name}")
         wanted = self.hash_name or (self.core if self.core in SIZES else None)

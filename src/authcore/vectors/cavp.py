@@ -265,11 +265,38 @@ def read_hmac(path: str | Path) -> list[HmacVector]:
     return out
 
 
+@dataclass
+class AesVector:
+    key: bytes
+    plaintext: bytes
+    ciphertext: bytes
+    line: int
+
+
+def read_aes(path: str | Path) -> list[AesVector]:
+    """AESAVS known-answer and MMT files for ECB (KEY/PLAINTEXT/CIPHERTEXT). [ENCRYPT] and [DECRYPT]
+    records alike are pairs with E_K(PLAINTEXT) = CIPHERTEXT; MMT records hold several blocks."""
+    path = Path(path)
+    out = []
+    for rec in read_records(path):
+        if not {"KEY", "PLAINTEXT", "CIPHERTEXT"} <= set(rec.fields):
+            continue
+        key, pt, ct = _hex(rec, "KEY", path), _hex(rec, "PLAINTEXT", path), _hex(rec, "CIPHERTEXT", path)
+        if len(key) not in (16, 24, 32):
+            raise VectorFormatError(f"{path}:{rec.line}: KEY must be 16, 24 or 32 bytes")
+        if len(pt) != len(ct) or not pt or len(pt) % 16:
+            raise VectorFormatError(f"{path}:{rec.line}: PLAINTEXT and CIPHERTEXT must be whole, equal blocks")
+        out.append(AesVector(key, pt, ct, rec.line))
+    if not out:
+        raise VectorFormatError(f"{path}: no AES vectors found")
+    return out
+
+
 # --- layout detection ------------------------------------------------------------------------------
 
 
 def detect(path: str | Path) -> str:
-    """One of "gcm", "hash", "monte", "hmac", or :class:`VectorFormatError`."""
+    """One of "gcm", "hash", "monte", "hmac", "aes", or :class:`VectorFormatError`."""
     recs = read_records(path)
     names: set[str] = set()
     for r in recs[:20]:
@@ -282,4 +309,6 @@ def detect(path: str | Path) -> str:
         return "hmac"
     if {"Msg", "MD"} <= names:
         return "hash"
-    raise VectorFormatError(f"{path}: not a GCM, SHAVS, Monte, HMAC or RFC vector file")
+    if {"KEY", "PLAINTEXT", "CIPHERTEXT"} <= names:
+        return "aes"
+    raise VectorFormatError(f"{path}: not a GCM, SHAVS, Monte, HMAC, AESAVS or RFC vector file")

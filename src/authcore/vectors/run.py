@@ -15,6 +15,7 @@ from typing import Protocol, TypeVar
 from authcore.errors import AuthenticationError, InvalidParameter
 from authcore.model import gcm as gcm_model
 from authcore.model import hmac as hmac_model
+from authcore.model.aes import AES
 from authcore.model.md5 import md5
 from authcore.model.sha1 import sha1
 from authcore.vectors import cavp
@@ -31,6 +32,7 @@ class Target(Protocol):
     def gcm_decrypt(self, items: list[GcmDecItem]) -> list[bytes | None]: ...
     def hash(self, hash_name: str, msgs: list[bytes]) -> list[bytes]: ...
     def hmac(self, hash_name: str, items: list[tuple[bytes, bytes]]) -> list[bytes]: ...
+    def aes_encrypt(self, items: list[tuple[bytes, bytes]]) -> list[bytes]: ...
 
 
 class ModelTarget:
@@ -60,6 +62,9 @@ class ModelTarget:
 
     def hmac(self, hash_name: str, items: list[tuple[bytes, bytes]]) -> list[bytes]:
         return [hmac_model.hmac(hash_name, k, m) for k, m in items]
+
+    def aes_encrypt(self, items: list[tuple[bytes, bytes]]) -> list[bytes]:
+        return [AES(k).encrypt(b) for k, b in items]
 
 
 def _rtl(**options: object) -> Target:
@@ -179,7 +184,16 @@ def _run_hmac(path: Path, target: Target, report: Report) -> None:
             report.check(ok, f"{path.name}:{v.line}", f"HMAC-{name} ({len(v.key)}-byte key) differs")
 
 
-RUNNERS = {"gcm": _run_gcm, "hash": _run_hash, "monte": _run_monte, "hmac": _run_hmac}
+def _run_aes(path: Path, target: Target, report: Report) -> None:
+    vectors = cavp.read_aes(path)
+    items = [(v.key, v.plaintext[i : i + 16]) for v in vectors for i in range(0, len(v.plaintext), 16)]
+    out = iter(target.aes_encrypt(items))
+    for v in vectors:
+        got = b"".join(next(out) for _ in range(len(v.plaintext) // 16))
+        report.check(got == v.ciphertext, f"{path.name}:{v.line}", f"AES-{8 * len(v.key)} ciphertext differs")
+
+
+RUNNERS = {"aes": _run_aes, "gcm": _run_gcm, "hash": _run_hash, "monte": _run_monte, "hmac": _run_hmac}
 
 
 def make_target(target_name: str = "model", **options: object) -> Target:
