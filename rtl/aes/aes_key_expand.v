@@ -7,7 +7,10 @@
 // key_ready; key_ready needs idle from the parent (no block in flight, so blocks finish under the
 // key they started with). Round key 0 is in the bank after that edge; each following cycle adds
 // the next round key (four schedule words, with the one SubWord of those four words), so all
-// Nr + 1 keys are in place Nr cycles later (10, 12 or 14) and key_loaded rises. rk holds round key r in [128*r +: 128]; nr is 10, 12 or 14.
+// Nr + 1 keys are in place Nr + 1 cycles later (11, 13 or 15) and key_loaded rises: each new
+// round key goes through a staging register before the bank, so the schedule's S-box and XOR chain
+// do not also drive the wires to 15 bank entries spread over the device. rk holds round key r in
+// [128*r +: 128]; nr is 10, 12 or 14.
 // key_len = 3 is refused: error pulses and no key is loaded. rst (the parent ties key_clear to
 // it) clears the bank.
 // SBOX: 0 table, 1 composite field; the block-RAM style (2) uses tables here, since the schedule
@@ -32,8 +35,11 @@ module aes_key_expand #(
     reg  error_q;
     wire key_take = key_valid && key_ready;
     wire load = key_take && key_len != 2'd3;
-    assign key_ready = !busy_q && idle;
-    assign key_loaded = keys_ok_q && !busy_q;
+    reg  wr_q;       // the staging register holds a round key for the bank
+    reg  [3:0] wr_idx_q;
+    reg  [127:0] wr_key_q;
+    assign key_ready = !busy_q && !wr_q && idle;
+    assign key_loaded = keys_ok_q && !busy_q && !wr_q;
     assign error = error_q;
 
     always @(posedge clk) begin
@@ -98,6 +104,9 @@ module aes_key_expand #(
     always @(posedge clk) begin
         if (rst) begin
             bank_q <= {15*128{1'b0}};
+            wr_q <= 1'b0;
+            wr_idx_q <= 4'd0;
+            wr_key_q <= 128'd0;
             win_q <= 256'd0;
             khi_q <= 128'd0;
             step_q <= 4'd0;
@@ -115,12 +124,18 @@ module aes_key_expand #(
             len_q <= key_len;
             busy_q <= 1'b1;
         end else if (busy_q) begin
-            bank_q[128 * step_q +: 128] <= {n0, n1, n2, n3};
+            wr_q <= 1'b1;
+            wr_idx_q <= step_q;
+            wr_key_q <= {n0, n1, n2, n3};
             win_q <= {win_q[127:0], n0, n1, n2, n3};
             step_q <= step_q + 4'd1;
             r_q <= r_next;
             if (used_rcon) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
             if (step_q == nr) busy_q <= 1'b0;
+        end
+        if (!rst && wr_q) begin
+            bank_q[128 * wr_idx_q +: 128] <= wr_key_q;
+            if (!busy_q) wr_q <= 1'b0;
         end
     end
 
