@@ -20,10 +20,10 @@ test-full: setup
 
 lint: setup
 	@$(PY) -m ruff check src tests
-	@for f in $$(find rtl -name '*.v' 2>/dev/null); do verilator --lint-only -Wall -Irtl/gf128 -Irtl/ghash -Irtl/common $$f || exit 1; done
+	@for f in $$(find rtl -name '*.v' 2>/dev/null); do verilator --lint-only -Wall -Irtl/gf128 -Irtl/ghash -Irtl/common -Irtl/sha -Irtl/hmac -Irtl/aes $$f || exit 1; done
 
 bench: setup
-	@$(PY) -m authcore.cli sweep benchmarks/ghash.toml --jobs $(JOBS) --out build/bench/ghash
+	@for b in ghash hash aes; do $(PY) -m authcore.cli sweep benchmarks/$$b.toml --jobs $(JOBS) --out build/bench/$$b || exit 1; done
 
 clean:
 	rm -rf build .pytest_cache
