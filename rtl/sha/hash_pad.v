@@ -15,7 +15,7 @@
 // message words, then the 0x80 word, zero words and the two length words, so the padding costs no
 // byte multiplexers; a full block moves to the output register while the next one fills.
 // Throughput: one beat per cycle while a message streams; after its tlast beat the unit spends one
-// cycle per padding word (up to 17, or 33 when the length needs an extra block) with the input
+// cycle per padding word (at most 17, when the length spills into an extra block) with the input
 // held, then takes the next message. A block leaves in the cycle after its last word.
 module hash_pad (
     input  wire         clk,
