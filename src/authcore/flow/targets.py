@@ -18,7 +18,23 @@ from authcore.errors import InvalidParameter, ToolError
 RTL = Path(__file__).resolve().parents[3] / "rtl"
 CORES = ("sha1", "md5", "hmac", "aes")
 SBOXES = {"lut": 0, "composite": 1, "rom": 2}
-AES_COMMON = ["aes_key_expand", "aes_sub", "aes_mix_col", "aes_sbox_lut", "aes_sbox_composite", "aes_sbox_rom"]
+_AES_COMMON = ["aes/aes_key_expand", "aes/aes_sub", "aes/aes_mix_col", "aes/aes_sbox_lut", "aes/aes_sbox_composite",
+               "aes/aes_sbox_rom"]
+# The Verilog files of each simulated top, under rtl/ (the tests use the same lists).
+_FILES = {
+    "sha1_core": ["sha/md_compress", "sha/sha1_core"],
+    "md5_core": ["sha/md_compress", "sha/md5_core"],
+    "md5sha1_core": ["sha/md_compress", "sha/md5sha1_core"],
+    "hash_pad": ["sha/hash_pad"],
+    "hmac_core": ["sha/md_compress", "sha/hash_pad", "hmac/hmac_core"],
+    "aes_enc_pipe": ["aes/aes_enc_pipe", *_AES_COMMON],
+    "aes_enc_iter": ["aes/aes_enc_iter", *_AES_COMMON],
+}
+
+
+def sources(top: str) -> list[Path]:
+    """The Verilog files that ``top`` needs."""
+    return [RTL / f"{f}.v" for f in _FILES[top]]
 SIZES = {"sha1": 20, "md5": 16}
 
 
@@ -79,8 +95,7 @@ class RtlTarget:
             raise InvalidParameter(f"core {self.core} does not compute HMAC; use --core hmac")
         self._check_alg(hash_name)
         hash_param = 2 if self.combined else {"sha1": 0, "md5": 1}[self.hash_name or hash_name]
-        top = ("hmac_core", [RTL / "sha" / "md_compress.v", RTL / "sha" / "hash_pad.v", RTL / "hmac" / "hmac_core.v"],
-               {"HASH": hash_param, "PRECOMPUTE": self.precompute},
+        top = ("hmac_core", sources("hmac_core"), {"HASH": hash_param, "PRECOMPUTE": self.precompute},
                {"AUTHCORE_TB_HASH": ("both" if self.combined else hash_name)})
         out = self._run(top, "tb_hmac_core", {"hmac": [[hash_name, k.hex(), m.hex()] for k, m in items]})
         # A MAC flagged bad by the core comes back as None and fails its comparison.
@@ -94,9 +109,8 @@ class RtlTarget:
         if self.arch == "pipe":
             params["DATA_W"] = self.data_width
         period = 128 // self.data_width if self.arch == "pipe" else 10 * (2 if self.sbox == "rom" else 1)
-        sources = [RTL / "aes" / f"{m}.v" for m in [top, *AES_COMMON]]
         env = {"AUTHCORE_TB_PERIOD": str(period), "AUTHCORE_TB_ITER": str(int(self.arch == "iter"))}
-        out = self._run((top, sources, params, env), "tb_aes", {"aes": [[k.hex(), b.hex()] for k, b in items]})
+        out = self._run((top, sources(top), params, env), "tb_aes", {"aes": [[k.hex(), b.hex()] for k, b in items]})
         return [bytes.fromhex(c) for c in out["aes"]]
 
     def gcm_encrypt(self, items: list) -> list:
@@ -123,7 +137,7 @@ class RtlTarget:
         else:
             top, alg = f"{self.core}_core", self.core
             params = {"PRECOMPUTE": self.precompute, "PIPELINE": self.pipeline}
-        return (top, [RTL / "sha" / "md_compress.v", RTL / "sha" / f"{top}.v"], params | {"USER_W": 4},
+        return (top, sources(top), params | {"USER_W": 4},
                 {"AUTHCORE_TB_ALG": alg, "AUTHCORE_TB_PIPELINE": str(self.pipeline)})
 
     def _run(self, top: tuple[str, list[Path], dict[str, object], dict[str, str]], tb: str,

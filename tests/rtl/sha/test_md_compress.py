@@ -1,13 +1,11 @@
 """The compression cores against the model: every (algorithm, PRECOMPUTE, PIPELINE) combination."""
 
-from pathlib import Path
-
 import pytest
 
 from authcore.flow.sim import simulate
+from authcore.flow.targets import sources
 from authcore.testbench import HERE as TB
 
-RTL = Path(__file__).parents[3] / "rtl" / "sha"
 CORES = {"sha1": "sha1_core", "md5": "md5_core", "both": "md5sha1_core"}
 COMBOS = [(a, pre, pipe) for a in ("sha1", "md5") for pre in (0, 1) for pipe in (1, 4)]
 COMBOS += [("both", pre, 1) for pre in (0, 1)]
@@ -18,6 +16,6 @@ def test_compression_core(tmp_path, rng, alg, pre, pipe):
     top = CORES[alg]
     params = {"PRECOMPUTE": pre, "USER_W": 4} | ({} if alg == "both" else {"PIPELINE": pipe})
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_ALG": alg, "AUTHCORE_TB_PIPELINE": str(pipe)}
-    passed, failed = simulate(top, [RTL / "md_compress.v", RTL / f"{top}.v"], "tb_md_compress", [TB], tmp_path,
+    passed, failed = simulate(top, sources(top), "tb_md_compress", [TB], tmp_path,
                               parameters=params, env=env)
     assert failed == 0 and passed == 4
