@@ -157,7 +157,6 @@ module aes_enc_pipe #(
                         acc_next[127 - 32 * (jm32 * NC + m) -: 32] = mixed[32 * NC - 32 * m - 1 -: 32]
                                                                     ^ rkk[127 - 32 * (jm32 * NC + m) -: 32];
                 end
-                wire unused_half = 1'b0;
             end else begin : g_halves
                 reg  [15:0] half_q;   // rows 0 and 1 of the column being substituted
                 wire [31:0] mixed;

@@ -149,6 +149,7 @@ module hmac_core #(
                                 k_axis_tkeep == 4'b0001 ? 3'd1 : 3'd0;
     wire [7:0] klen_sum = {1'b0, klen_q} + {5'd0, key_beat_bytes};
     wire       short_key = klen_q <= 7'd64;
+    wire [511:0] pad_state_blk = (state_q == KEY_FIRST) ? pad_blk : kbuf_q;
     reg  [511:0] kmasked;  // the first key block with the padding removed: K0 of a short key
     integer j;
     always @* begin
@@ -156,8 +157,6 @@ module hmac_core #(
         for (j = 0; j < 64; j = j + 1)
             if (j >= {25'd0, klen_q}) kmasked[8 * (63 - j) +: 8] = 8'h00;
     end
-    wire [511:0] pad_state_blk = (state_q == KEY_FIRST) ? pad_blk : kbuf_q;
-
     wire pad_take = pad_valid && pad_ready;
     wire c_done = c_out_valid;  // results are always taken
     wire start_key = state_q == IDLE && k_axis_tvalid;

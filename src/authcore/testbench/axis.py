@@ -101,6 +101,17 @@ def byte_beats(data: bytes, rng: random.Random | None = None, user: int | None =
     return beats
 
 
+EDGES = (55, 56, 63, 64, 65, 119, 120, 127, 128, 129, 183, 184, 191, 192)
+
+
+def edge_length(rng: random.Random, top: int) -> int:
+    """A message length in 0..top: half the time within one of a padding boundary (55, 56, 63, 64
+    and their multiples), otherwise uniform."""
+    if rng.random() < 0.5:
+        return min(top, max(0, rng.choice(EDGES) + rng.randint(-1, 1)))
+    return rng.randrange(0, top + 1)
+
+
 async def sample_each_cycle(dut, signal: str, into: list[int]) -> None:
     """Append the settled value of ``signal`` every cycle (start with cocotb.start_soon, cancel when done)."""
     sig = getattr(dut, signal)
