@@ -296,4 +296,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as `python -m authcore.cli`, this file is the module __main__, while the extensions
+    # register their commands with the importable authcore.cli: call that one's main.
+    from authcore.cli import main as _main
+
+    sys.exit(_main())
