@@ -10,6 +10,8 @@
 // MULT = 1: same with Karatsuba-Ofman.
 // MULT = 2: digit-serial (gf128_mul_digit, DIGIT bits per cycle): one block every 128/DIGIT + 1
 //           cycles, s_axis_tready low while the product runs.
+// MULT = 3: key-specialized: the generated constant multiplier gf128_mul_h (y = x * H with H built
+//           in, from `authcore generate ghash`); one block per cycle. h and h_load are not used.
 module ghash_core #(
     parameter MULT = 0,
     parameter DIGIT = 8
@@ -29,8 +31,8 @@ module ghash_core #(
     output wire         error
 );
     generate
-        if (MULT < 0 || MULT > 2) begin : g_bad
-            ghash_core_MULT_must_be_0_1_or_2 u_error ();
+        if (MULT < 0 || MULT > 3) begin : g_bad
+            ghash_core_MULT_must_be_0_1_2_or_3 u_error ();
         end
     endgenerate
 
@@ -62,6 +64,13 @@ module ghash_core #(
             // started_q covers the cycle between start and busy rising.
             always @(posedge clk) started_q <= (rst || key_clear) ? 1'b0 : take;
             assign prod_ready = done;
+        end else if (MULT == 3) begin : g_keyspec
+            assign s_axis_tready = !out_valid_q || m_axis_tready;
+            assign take = s_axis_tvalid && s_axis_tready;
+            gf128_mul_h u_mul (.x(x_q ^ s_axis_tdata), .y(prod));
+            assign prod_ready = take;
+            assign mul_error = 1'b0;
+            wire unused_h = ^h_q;
         end else begin : g_par
             assign s_axis_tready = !out_valid_q || m_axis_tready;
             assign take = s_axis_tvalid && s_axis_tready;

@@ -29,6 +29,8 @@ _FILES = {
     "hmac_core": ["sha/md_compress", "sha/hash_pad", "hmac/hmac_core"],
     "aes_enc_pipe": ["aes/aes_enc_pipe", *_AES_COMMON],
     "aes_enc_iter": ["aes/aes_enc_iter", *_AES_COMMON],
+    "gcm_core": ["gcm/gcm_core", "ghash/ghash_core", "gf128/gf128_mul_parallel", "gf128/gf128_mul_digit",
+                 "aes/aes_enc_pipe", *_AES_COMMON],
 }
 
 

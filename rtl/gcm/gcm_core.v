@@ -1,0 +1,680 @@
+`default_nettype none
+// gcm_core: AES-GCM / GMAC / AES-CTR engine (McGrew & Viega; the architecture of Lemsitzer et al.:
+// AES counter mode and GHASH side by side). The core derives H = E_K(0^128) and the round keys
+// itself; IVs of any length (96 bits on the fast path), AAD and text as byte strings, tags of 4, 8,
+// 12..16 bytes generated and, when decrypting, checked in hardware.
+//
+// Key port: key (block order from [255:248]), key_len (0: 128, 1: 192, 2: 256) taken when
+// key_valid and key_ready. key_ready is high only between packets with nothing in flight. The core
+// expands the key, encrypts the zero block, loads H, then raises key_loaded: the key-change latency
+// is measured by the testbench (docs/gcm.md). key_len = 3 is refused (error pulses). key_clear and
+// rst erase the key, the round keys, H and every packet in flight.
+// GHASH = 3 (key-specialized): H is built into gf128_mul_h; at key load the core compares
+// E_K(0^128) with it (the built-in H is gf128_mul_h applied to the field's 1, folded to a
+// constant by synthesis) and on a difference raises key_mismatch and refuses packets.
+//
+// Input: one AXI4-Stream packet per message, 16 bytes per beat in stream byte order (first byte
+// in tdata[7:0], tkeep[0]). tuser[2:0] is the phase of the beat: 0 header, 1 IV, 2 AAD, 3 text,
+// 4 expected tag. Phases come in that order, each on one or more beats; a phase ends where the
+// next one (or tlast) begins, and its last beat may be partial (tkeep contiguous from bit 0).
+// AAD and text may be empty (left out).
+//   header (one beat, required): byte 0 = mode (bits 1:0: 0 GCM, 1 GMAC, 2 CTR) | decrypt << 2;
+//     byte 1 = tag length in bytes (4, 8, 12, 13, 14, 15, 16; ignored for CTR).
+//   IV: at least 1 byte. GCM/GMAC: 12 bytes take the fast path J0 = IV || 0^31 1; any other
+//     length is hashed to J0 by the same GHASH unit. CTR: exactly 16 bytes, the first counter
+//     block (the low 32 bits increment, as in GCM).
+//   tag (decryption only, GCM/GMAC): one beat with exactly the tag-length bytes, with tlast.
+//
+// Output: the text phase comes back beat for beat (same tkeep, bytes beyond it zero), then one
+// final beat with tlast: the tag (tag-length bytes) when encrypting; when decrypting (and for CTR)
+// a status byte, 1 for success. m_axis_tuser: [0] final beat, [1] tag mismatch (decryption),
+// [2] protocol error. Decrypted text is released before the tag is checked, as line-rate
+// hardware must: a consumer buffers a packet until its final beat and drops it when
+// m_axis_tuser[2:1] is not zero.
+// Protocol errors (a missing header or IV, a phase out of order or repeated, a partial beat that
+// is not its phase's last, a text phase in GMAC or AAD in CTR, a missing or wrong-length tag, no
+// key loaded, a bad header, lengths beyond 2^36 bytes) pulse error; the rest of the packet is
+// consumed up to tlast without output and its final beat carries tuser[2]. The next packet works.
+//
+// Throughput: one beat per cycle for AAD and text when DATA_W = 128 and the GHASH multiplier
+// takes a block per cycle; otherwise the slower of AES (a block per 128/DATA_W cycles) and GHASH
+// (digit-serial: 128/DIGIT + 1 cycles per block). Per packet: header, IV (96-bit) and the length
+// block take a cycle each, the AAD one per beat; the first keystream block arrives the AES latency
+// after the IV.
+// DATA_W, SBOX: the AES core (aes_enc_pipe). GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial
+// (DIGIT bits per cycle), 3 key-specialized (generated gf128_mul_h).
+module gcm_core #(
+    parameter DATA_W = 128,
+    parameter SBOX = 0,
+    parameter GHASH = 0,
+    parameter DIGIT = 8
+) (
+    input  wire         clk,
+    input  wire         rst,
+    input  wire         key_clear,
+    input  wire [255:0] key,
+    input  wire [1:0]   key_len,
+    input  wire         key_valid,
+    output wire         key_ready,
+    output wire         key_loaded,
+    output wire         key_mismatch,
+    input  wire [127:0] s_axis_tdata,
+    input  wire [15:0]  s_axis_tkeep,
+    input  wire [2:0]   s_axis_tuser,
+    input  wire         s_axis_tlast,
+    input  wire         s_axis_tvalid,
+    output wire         s_axis_tready,
+    output wire [127:0] m_axis_tdata,
+    output wire [15:0]  m_axis_tkeep,
+    output wire [2:0]   m_axis_tuser,
+    output wire         m_axis_tlast,
+    output wire         m_axis_tvalid,
+    input  wire         m_axis_tready,
+    output wire         error
+);
+    generate
+        if (GHASH < 0 || GHASH > 3) begin : g_bad_ghash
+            gcm_core_GHASH_must_be_0_parallel_1_karatsuba_2_digit_or_3_keyspec u_error ();
+        end
+    endgenerate
+
+    wire clr = rst || key_clear;
+
+    localparam [2:0] PH_HDR = 3'd0, PH_IV = 3'd1, PH_AAD = 3'd2, PH_TXT = 3'd3, PH_TAG = 3'd4;
+    localparam [1:0] M_GCM = 2'd0, M_GMAC = 2'd1, M_CTR = 2'd2;
+    localparam [1:0] K_GEN = 2'd0, K_J0 = 2'd1, K_H = 2'd2;  // AES tuser: what the block is
+
+    function [127:0] bswap;  // stream byte order <-> block order
+        input [127:0] v;
+        integer i;
+        begin
+            for (i = 0; i < 16; i = i + 1) bswap[8 * i +: 8] = v[8 * (15 - i) +: 8];
+        end
+    endfunction
+
+    function [127:0] keep_mask;  // tkeep as a block-order byte mask
+        input [15:0] k;
+        integer i;
+        begin
+            for (i = 0; i < 16; i = i + 1) keep_mask[127 - 8 * i -: 8] = {8{k[i]}};
+        end
+    endfunction
+
+    function [127:0] inc32;
+        input [127:0] v;
+        begin
+            inc32 = {v[127:32], v[31:0] + 32'd1};
+        end
+    endfunction
+
+    // ---- AES ------------------------------------------------------------------------------------
+    reg  [127:0] cg_blk;
+    reg  [1:0]   cg_kind;
+    reg          cg_valid;
+    wire         aes_in_ready;
+    wire [127:0] aes_out;
+    wire [1:0]   aes_out_kind;
+    wire         aes_out_valid;
+    reg          aes_pop;
+    wire         aes_key_ready, aes_key_loaded, aes_error;
+    wire         core_idle;
+
+    aes_enc_pipe #(.DATA_W(DATA_W), .SBOX(SBOX), .USER_W(2)) u_aes (
+        .clk(clk), .rst(rst), .key_clear(key_clear),
+        .key(key), .key_len(key_len), .key_valid(key_valid && core_idle), .key_ready(aes_key_ready),
+        .s_axis_tdata(cg_blk), .s_axis_tuser(cg_kind), .s_axis_tvalid(cg_valid),
+        .s_axis_tready(aes_in_ready),
+        .m_axis_tdata(aes_out), .m_axis_tuser(aes_out_kind), .m_axis_tvalid(aes_out_valid),
+        .m_axis_tready(aes_pop), .key_loaded(aes_key_loaded), .error(aes_error)
+    );
+    wire key_take = key_valid && key_ready;
+
+    // ---- GHASH ----------------------------------------------------------------------------------
+    reg  [127:0] gh_blk;
+    reg          gh_last;
+    reg          gh_valid;
+    wire         gh_ready;
+    wire [127:0] gh_out;
+    wire         gh_out_valid;
+    reg          gh_pop;
+    reg  [127:0] h_q;
+    reg          h_load_q;
+    wire         gh_error;
+    reg          gh_kind_q;   // the pending result: 1 J0 (IV hash), 0 S (tag hash)
+
+    ghash_core #(.MULT(GHASH), .DIGIT(DIGIT)) u_ghash (
+        .clk(clk), .rst(rst), .h(h_q), .h_load(h_load_q), .key_clear(key_clear),
+        .s_axis_tdata(gh_blk), .s_axis_tlast(gh_last), .s_axis_tvalid(gh_valid),
+        .s_axis_tready(gh_ready),
+        .m_axis_tdata(gh_out), .m_axis_tvalid(gh_out_valid), .m_axis_tready(gh_pop),
+        .error(gh_error)
+    );
+    wire gh_take = gh_valid && gh_ready;
+
+    // ---- key state --------------------------------------------------------------------------------
+    localparam [1:0] KS_NONE = 2'd0, KS_LOAD = 2'd1, KS_H = 2'd2, KS_READY = 2'd3;
+    reg  [1:0] ks_q;
+    reg        mismatch_q;
+    wire       h_arrives = aes_out_valid && aes_out_kind == K_H;  // popped at once
+
+    wire       builtin_mismatch;
+    generate
+        if (GHASH == 3) begin : g_check
+            wire [127:0] h_builtin;
+            gf128_mul_h u_h (.x(128'h8000_0000_0000_0000_0000_0000_0000_0000), .y(h_builtin));
+            assign builtin_mismatch = aes_out != h_builtin;
+        end else begin : g_nocheck
+            assign builtin_mismatch = 1'b0;
+        end
+    endgenerate
+
+    always @(posedge clk) begin
+        if (clr) begin
+            ks_q <= KS_NONE;
+            mismatch_q <= 1'b0;
+            h_q <= 128'd0;
+            h_load_q <= 1'b0;
+        end else begin
+            h_load_q <= 1'b0;
+            if (key_take) begin
+                ks_q <= KS_LOAD;
+                mismatch_q <= 1'b0;
+            end else if (ks_q == KS_LOAD && aes_error) begin
+                ks_q <= KS_NONE;
+            end else if (ks_q == KS_LOAD && aes_key_loaded) begin
+                ks_q <= KS_H;
+            end else if (ks_q == KS_H && h_arrives) begin
+                h_q <= aes_out;
+                h_load_q <= 1'b1;
+                mismatch_q <= builtin_mismatch;
+                ks_q <= builtin_mismatch ? KS_NONE : KS_READY;
+            end
+        end
+    end
+    assign key_loaded = ks_q == KS_READY;
+    assign key_mismatch = mismatch_q;
+
+    // ---- input stage: parse the packet, feed GHASH, XOR the keystream ----------------------------
+    localparam [2:0] S_HDR = 3'd0, S_IV0 = 3'd1, S_IV = 3'd2, S_IVLEN = 3'd3, S_BODY = 3'd4,
+                     S_DROP = 3'd5, S_FINAL = 3'd6;
+    reg  [2:0]   st_q;
+    reg  [2:0]   phase_q;     // phase of the last beat taken
+    reg          part_q;      // that beat was partial: its phase has ended
+    reg          last_q;      // tlast already taken (IV length block still to feed)
+    reg  [1:0]   mode_q;
+    reg          dec_q;
+    reg  [4:0]   taglen_q;
+    reg          err_q;
+    reg  [31:0]  ivlen_q;     // bytes
+    reg  [35:0]  aadlen_q;
+    reg  [35:0]  txtlen_q;
+    reg  [127:0] exp_tag_q;
+    reg          j0_q;        // a J0 was started for this packet (its E_K(J0) comes to the FIFO)
+    reg          gh_open_q;   // a GHASH message is open (blocks fed, no tlast yet)
+
+    // the beat
+    wire [2:0]   ph = s_axis_tuser;
+    wire [15:0]  kp = s_axis_tkeep;
+    wire         keep_ok = kp[0] && ((kp & (kp + 16'd1)) == 16'd0);
+    wire         full = &kp;
+    reg  [4:0]   nbytes;
+    integer      ib;
+    always @* begin
+        nbytes = 5'd0;
+        for (ib = 0; ib < 16; ib = ib + 1) nbytes = nbytes + {4'd0, kp[ib]};
+    end
+    wire [127:0] in_blk = bswap(s_axis_tdata) & keep_mask(kp);
+
+    // keystream at the head of the AES output
+    reg  [7:0]   drop_q;      // leftover keystream blocks of finished packets still to discard
+    wire         ks_valid = aes_out_valid && aes_out_kind == K_GEN && drop_q == 8'd0;
+    wire [127:0] txt_out = in_blk ^ (aes_out & keep_mask(kp));
+
+    // tag stage and output register
+    reg          tp_q;        // a packet's final beat is being prepared
+    reg          out_v_q;
+    wire         out_free = !out_v_q || m_axis_tready;
+
+    // counter generator
+    localparam [2:0] C_IDLE = 3'd0, C_WAIT = 3'd1, C_J0 = 3'd2, C_RUN = 3'd3, C_H = 3'd4;
+    reg  [2:0]   cg_q;
+    wire         cg_idle = cg_q == C_IDLE;
+
+    // header fields
+    wire [1:0]   hdr_mode = s_axis_tdata[1:0];
+    wire         hdr_dec = s_axis_tdata[2];
+    wire [4:0]   hdr_tag = s_axis_tdata[12:8];
+    wire         hdr_tag_ok = hdr_tag == 5'd4 || hdr_tag == 5'd8 ||
+                              (hdr_tag >= 5'd12 && hdr_tag <= 5'd16);
+    wire         hdr_ok = hdr_mode != 2'd3 && (hdr_tag_ok || hdr_mode == M_CTR) && !s_axis_tlast &&
+                          ks_q == KS_READY && ph == PH_HDR;
+
+    // decisions for the beat at the input, per state
+    reg          take;        // consume the beat
+    reg          bad;         // it breaks the protocol
+    reg          feed_data;   // feed in_blk (or the ciphertext) to GHASH
+    reg          feed_len;    // feed a length block with tlast
+    reg          txt;         // a text beat (keystream and output)
+    reg          j0_direct;   // start the counter generator with a J0 (or CTR counter) from the beat
+    reg          j0_hash;     // start the counter generator waiting for the IV hash
+    reg          text_done;   // no more keystream is needed for this packet
+    reg          to_final;
+    wire         len_ovf = (ph == PH_AAD && aadlen_q[35:4] == 32'hFFFF_FFFF) ||
+                           (ph == PH_TXT && txtlen_q[35:4] == 32'hFFFF_FFFF) ||
+                           (ph == PH_IV && ivlen_q[31:4] == 28'hFFF_FFFF);
+    wire         final_need_s = (!err_q && mode_q != M_CTR) || gh_open_q;
+
+    always @* begin
+        take = 1'b0;
+        bad = 1'b0;
+        feed_data = 1'b0;
+        feed_len = 1'b0;
+        txt = 1'b0;
+        j0_direct = 1'b0;
+        j0_hash = 1'b0;
+        text_done = 1'b0;
+        to_final = 1'b0;
+        case (st_q)
+            S_HDR: begin
+                // a key offered between packets goes first; while it loads, packets wait
+                take = s_axis_tvalid && !key_valid && (ks_q == KS_READY || ks_q == KS_NONE);
+                bad = !hdr_ok;
+            end
+            S_IV0: begin
+                if (s_axis_tvalid) begin
+                    if (ph != PH_IV || !keep_ok || (mode_q == M_CTR && !full) ||
+                        (dec_q && mode_q != M_CTR && s_axis_tlast)) begin
+                        take = 1'b1;
+                        bad = 1'b1;
+                    end else if (mode_q == M_CTR || kp == 16'h0FFF) begin
+                        take = cg_idle;
+                        j0_direct = cg_idle;
+                        to_final = s_axis_tlast;
+                    end else begin
+                        take = gh_ready;
+                        feed_data = 1'b1;
+                    end
+                end
+            end
+            S_IV: begin
+                if (s_axis_tvalid) begin
+                    if (ph == PH_IV) begin
+                        take = gh_ready || !keep_ok || len_ovf || (dec_q && s_axis_tlast);
+                        bad = !keep_ok || len_ovf || (dec_q && s_axis_tlast);
+                        feed_data = !bad;
+                    end
+                end
+            end
+            S_IVLEN: begin
+                feed_len = cg_idle;
+                j0_hash = cg_idle && gh_ready;
+            end
+            S_BODY: begin
+                if (s_axis_tvalid) begin
+                    if (ph == PH_HDR || ph == PH_IV || ph > PH_TAG || ph < phase_q ||
+                        (ph == phase_q && part_q) || !keep_ok || len_ovf ||
+                        (ph == PH_AAD && mode_q == M_CTR) ||
+                        (ph == PH_TXT && mode_q == M_GMAC) ||
+                        (ph == PH_TAG && (!dec_q || mode_q == M_CTR || nbytes != taglen_q ||
+                                          !s_axis_tlast)) ||
+                        (ph != PH_TAG && s_axis_tlast && dec_q && mode_q != M_CTR)) begin
+                        take = 1'b1;
+                        bad = 1'b1;
+                        text_done = 1'b1;
+                    end else if (ph == PH_AAD) begin
+                        take = gh_ready;
+                        feed_data = 1'b1;
+                        text_done = s_axis_tlast;
+                    end else if (ph == PH_TXT) begin
+                        take = ks_valid && !tp_q && out_free && (gh_ready || mode_q == M_CTR);
+                        txt = take;
+                        feed_data = mode_q != M_CTR;
+                        text_done = take && s_axis_tlast;
+                    end else begin  // the expected tag
+                        take = 1'b1;
+                        text_done = 1'b1;
+                    end
+                    to_final = take && s_axis_tlast && !bad;
+                end
+            end
+            S_DROP: begin
+                take = s_axis_tvalid;
+                to_final = s_axis_tvalid && s_axis_tlast;
+            end
+            default: begin  // S_FINAL
+                feed_len = final_need_s && !tp_q;
+                text_done = 1'b1;
+            end
+        endcase
+    end
+
+    wire acc = take && s_axis_tvalid;   // a beat is consumed this cycle
+    assign s_axis_tready = take;
+    wire err_now = acc && bad;
+    wire final_go = st_q == S_FINAL && !tp_q && (!final_need_s || gh_ready);
+
+    // GHASH input
+    always @* begin
+        gh_valid = 1'b0;
+        gh_last = 1'b0;
+        gh_blk = in_blk;
+        if (st_q == S_IVLEN) begin
+            gh_valid = cg_idle;
+            gh_last = 1'b1;
+            gh_blk = {64'd0, 29'd0, ivlen_q, 3'd0};
+        end else if (st_q == S_FINAL) begin
+            gh_valid = feed_len;
+            gh_last = 1'b1;
+            gh_blk = {25'd0, aadlen_q, 3'd0, 25'd0, txtlen_q, 3'd0};
+        end else if (feed_data && !bad && s_axis_tvalid) begin
+            gh_valid = (st_q == S_BODY && ph == PH_TXT) ? (ks_valid && !tp_q && out_free) : 1'b1;
+            gh_blk = (ph == PH_TXT && !dec_q) ? txt_out : in_blk;
+        end
+    end
+
+    always @(posedge clk) begin
+        if (clr) begin
+            st_q <= S_HDR;
+            phase_q <= PH_HDR;
+            part_q <= 1'b0;
+            last_q <= 1'b0;
+            mode_q <= M_GCM;
+            dec_q <= 1'b0;
+            taglen_q <= 5'd16;
+            err_q <= 1'b0;
+            ivlen_q <= 32'd0;
+            aadlen_q <= 36'd0;
+            txtlen_q <= 36'd0;
+            exp_tag_q <= 128'd0;
+            j0_q <= 1'b0;
+            gh_open_q <= 1'b0;
+            gh_kind_q <= 1'b0;
+        end else begin
+            if (gh_take) begin
+                gh_open_q <= !gh_last;
+                if (gh_last) gh_kind_q <= st_q == S_IVLEN;
+            end
+            if (acc) begin
+                phase_q <= ph;
+                part_q <= !full;
+                if (!bad && ph == PH_IV) ivlen_q <= ivlen_q + {27'd0, nbytes};
+                if (!bad && ph == PH_AAD) aadlen_q <= aadlen_q + {31'd0, nbytes};
+                if (!bad && ph == PH_TXT) txtlen_q <= txtlen_q + {31'd0, nbytes};
+                if (!bad && ph == PH_TAG) exp_tag_q <= in_blk;
+            end
+            case (st_q)
+                S_HDR: if (acc) begin
+                    mode_q <= hdr_mode;
+                    dec_q <= hdr_dec;
+                    taglen_q <= hdr_tag;
+                    err_q <= bad;
+                    ivlen_q <= 32'd0;
+                    aadlen_q <= 36'd0;
+                    txtlen_q <= 36'd0;
+                    j0_q <= 1'b0;
+                    last_q <= 1'b0;
+                    st_q <= bad ? (s_axis_tlast ? S_FINAL : S_DROP) : S_IV0;
+                end
+                S_IV0: if (acc) begin
+                    if (bad) begin
+                        err_q <= 1'b1;
+                        st_q <= s_axis_tlast ? S_FINAL : S_DROP;
+                    end else if (j0_direct) begin
+                        j0_q <= mode_q != M_CTR;
+                        st_q <= to_final ? S_FINAL : S_BODY;
+                    end else begin
+                        last_q <= s_axis_tlast;
+                        st_q <= (!full || s_axis_tlast) ? S_IVLEN : S_IV;
+                    end
+                end
+                S_IV: begin
+                    if (acc) begin
+                        if (bad) begin
+                            err_q <= 1'b1;
+                            st_q <= s_axis_tlast ? S_FINAL : S_DROP;
+                        end else begin
+                            last_q <= s_axis_tlast;
+                            if (!full || s_axis_tlast) st_q <= S_IVLEN;
+                        end
+                    end else if (s_axis_tvalid && ph != PH_IV) begin
+                        st_q <= S_IVLEN;   // the phase ended with a full beat; the beat waits
+                    end
+                end
+                S_IVLEN: if (j0_hash) begin
+                    j0_q <= 1'b1;
+                    st_q <= last_q ? S_FINAL : S_BODY;
+                end
+                S_BODY: if (acc) begin
+                    if (bad) begin
+                        err_q <= 1'b1;
+                        st_q <= s_axis_tlast ? S_FINAL : S_DROP;
+                    end else if (to_final) begin
+                        st_q <= S_FINAL;
+                    end
+                end
+                S_DROP: if (to_final) st_q <= S_FINAL;
+                default: if (final_go) st_q <= S_HDR;
+            endcase
+        end
+    end
+
+    // ---- counter generator: J0 (for the tag), then the keystream counters -----------------------
+    reg  [127:0] ctr_q;
+    reg          stop_q;      // the packet's text ended before its counters started
+    reg          gmac_q;      // no keystream wanted
+    reg  [7:0]   out_q;       // keystream blocks issued and not yet used
+    wire         cg_take = cg_valid && aes_in_ready;
+
+    always @* begin
+        cg_valid = 1'b0;
+        cg_blk = ctr_q;
+        cg_kind = K_GEN;
+        case (cg_q)
+            C_H: begin
+                cg_valid = 1'b1;
+                cg_blk = 128'd0;
+                cg_kind = K_H;
+            end
+            C_J0: begin
+                cg_valid = 1'b1;
+                cg_kind = K_J0;
+            end
+            C_RUN: cg_valid = !text_done;
+            default: ;
+        endcase
+    end
+
+    // the GHASH result: J0 to the counter generator, S to the tag stage
+    reg          s_have_q;
+    reg  [127:0] s_q;
+    always @* gh_pop = gh_out_valid && (gh_kind_q ? (cg_q == C_WAIT) : (tp_q && !s_have_q));
+
+    always @(posedge clk) begin
+        if (clr) begin
+            cg_q <= C_IDLE;
+            ctr_q <= 128'd0;
+            stop_q <= 1'b0;
+            gmac_q <= 1'b0;
+        end else begin
+            if (ks_q == KS_LOAD && aes_key_loaded && !key_take) cg_q <= C_H;
+            case (cg_q)
+                C_IDLE: begin
+                    stop_q <= 1'b0;
+                    gmac_q <= mode_q == M_GMAC;
+                    if (j0_direct && acc) begin
+                        ctr_q <= (mode_q == M_CTR) ? in_blk : {in_blk[127:32], 32'd1};
+                        cg_q <= (mode_q == M_CTR) ? C_RUN : C_J0;
+                    end else if (j0_hash) begin
+                        cg_q <= C_WAIT;
+                    end
+                end
+                C_WAIT: begin
+                    if (text_done) stop_q <= 1'b1;
+                    if (gh_pop) begin
+                        ctr_q <= gh_out;
+                        cg_q <= C_J0;
+                    end
+                end
+                C_J0: begin
+                    if (text_done) stop_q <= 1'b1;
+                    if (cg_take) begin
+                        ctr_q <= inc32(ctr_q);
+                        cg_q <= (stop_q || text_done || gmac_q) ? C_IDLE : C_RUN;
+                    end
+                end
+                C_RUN: begin
+                    if (cg_take) ctr_q <= inc32(ctr_q);
+                    if (text_done) cg_q <= C_IDLE;
+                end
+                C_H: if (cg_take) cg_q <= C_IDLE;
+                default: cg_q <= C_IDLE;
+            endcase
+        end
+    end
+
+    // ---- AES output: H, E_K(J0) into a two-entry FIFO, keystream, leftovers ----------------------
+    reg  [127:0] ej_q [0:1];
+    reg          ej_wr_q, ej_rd_q;
+    reg  [1:0]   ej_n_q;
+    wire         ej_push = aes_out_valid && aes_out_kind == K_J0 && ej_n_q != 2'd2;
+    wire         drop_pop = aes_out_valid && aes_out_kind == K_GEN && drop_q != 8'd0;
+    wire         ks_use = txt && acc;
+    wire         ej_pop;
+
+    always @* aes_pop = h_arrives || ej_push || drop_pop || ks_use;
+
+    wire         issue_gen = cg_take && cg_kind == K_GEN;
+    wire [7:0]   out_next = out_q + {7'd0, issue_gen} - {7'd0, ks_use};
+
+    always @(posedge clk) begin
+        if (clr) begin
+            out_q <= 8'd0;
+            drop_q <= 8'd0;
+            ej_wr_q <= 1'b0;
+            ej_rd_q <= 1'b0;
+            ej_n_q <= 2'd0;
+        end else begin
+            // leftovers of a finished packet: they are ahead of every later block in the AES
+            if (text_done && cg_q != C_WAIT && cg_q != C_J0) begin
+                out_q <= 8'd0;
+                drop_q <= drop_q - {7'd0, drop_pop} + out_next;
+            end else begin
+                out_q <= out_next;
+                drop_q <= drop_q - {7'd0, drop_pop};
+            end
+            if (ej_push) begin
+                ej_q[ej_wr_q] <= aes_out;
+                ej_wr_q <= !ej_wr_q;
+            end
+            if (ej_pop) ej_rd_q <= !ej_rd_q;
+            ej_n_q <= ej_n_q + {1'b0, ej_push} - {1'b0, ej_pop};
+        end
+    end
+
+    // ---- tag stage and output ------------------------------------------------------------------
+    reg  [1:0]   tp_mode_q;
+    reg          tp_dec_q;
+    reg          tp_err_q;
+    reg          tp_need_s_q;
+    reg          tp_j0_q;
+    reg  [4:0]   tp_len_q;
+    reg  [127:0] tp_exp_q;
+    reg  [127:0] out_data_q;
+    reg  [15:0]  out_keep_q;
+    reg  [2:0]   out_user_q;
+    reg          out_last_q;
+    reg          error_q;
+
+    wire [127:0] tag_full = s_q ^ ej_q[ej_rd_q];
+    reg  [127:0] tag_mask;
+    reg  [15:0]  tag_keep;
+    integer      it;
+    always @* begin
+        for (it = 0; it < 16; it = it + 1) begin
+            tag_mask[127 - 8 * it -: 8] = {8{it < tp_len_q}};
+            tag_keep[it] = it < tp_len_q;
+        end
+    end
+    wire [127:0] tag = tag_full & tag_mask;
+    // every byte is compared; the result is one OR over the differences (constant time)
+    wire         tag_bad = |(tag ^ (tp_exp_q & tag_mask));
+    wire         tp_ready = (!tp_need_s_q || s_have_q) && (!tp_j0_q || ej_n_q != 2'd0);
+    wire         tp_emit = tp_q && tp_ready && out_free && !txt;
+    assign ej_pop = tp_emit && tp_j0_q;
+
+    always @(posedge clk) begin
+        if (clr) begin
+            tp_q <= 1'b0;
+            tp_mode_q <= M_GCM;
+            tp_dec_q <= 1'b0;
+            tp_err_q <= 1'b0;
+            tp_need_s_q <= 1'b0;
+            tp_j0_q <= 1'b0;
+            tp_len_q <= 5'd0;
+            tp_exp_q <= 128'd0;
+            s_q <= 128'd0;
+            s_have_q <= 1'b0;
+            out_data_q <= 128'd0;
+            out_keep_q <= 16'd0;
+            out_user_q <= 3'd0;
+            out_last_q <= 1'b0;
+            out_v_q <= 1'b0;
+            error_q <= 1'b0;
+        end else begin
+            error_q <= err_now || (ks_q == KS_LOAD && aes_error) || gh_error ||
+                       (ks_q == KS_H && h_arrives && builtin_mismatch);
+            if (final_go) begin
+                tp_q <= 1'b1;
+                tp_mode_q <= mode_q;
+                tp_dec_q <= dec_q;
+                tp_err_q <= err_q;
+                tp_need_s_q <= final_need_s;
+                tp_j0_q <= j0_q;
+                tp_len_q <= taglen_q;
+                tp_exp_q <= exp_tag_q;
+            end
+            if (gh_pop && !gh_kind_q) begin
+                s_q <= gh_out;
+                s_have_q <= 1'b1;
+            end
+            if (out_v_q && m_axis_tready) out_v_q <= 1'b0;
+            if (txt && acc) begin
+                out_data_q <= bswap(txt_out);
+                out_keep_q <= kp;
+                out_user_q <= 3'd0;
+                out_last_q <= 1'b0;
+                out_v_q <= 1'b1;
+            end else if (tp_emit) begin
+                tp_q <= 1'b0;
+                s_have_q <= 1'b0;
+                out_last_q <= 1'b1;
+                out_v_q <= 1'b1;
+                if (tp_err_q) begin
+                    out_data_q <= 128'd0;
+                    out_keep_q <= 16'h0001;
+                    out_user_q <= 3'b101;
+                end else if (tp_dec_q || tp_mode_q == M_CTR) begin
+                    out_data_q <= {120'd0, 7'd0, !(tp_dec_q && tp_mode_q != M_CTR && tag_bad)};
+                    out_keep_q <= 16'h0001;
+                    out_user_q <= {1'b0, tp_dec_q && tp_mode_q != M_CTR && tag_bad, 1'b1};
+                end else begin
+                    out_data_q <= bswap(tag);
+                    out_keep_q <= tag_keep;
+                    out_user_q <= 3'b001;
+                end
+            end
+        end
+    end
+
+    assign core_idle = st_q == S_HDR && !tp_q && cg_idle && ej_n_q == 2'd0 && ks_q != KS_LOAD &&
+                       ks_q != KS_H;
+    assign key_ready = aes_key_ready && core_idle;
+
+    assign m_axis_tdata = out_data_q;
+    assign m_axis_tkeep = out_keep_q;
+    assign m_axis_tuser = out_user_q;
+    assign m_axis_tlast = out_last_q;
+    assign m_axis_tvalid = out_v_q;
+    assign error = error_q;
+endmodule
+`default_nettype wire

@@ -1,0 +1,400 @@
+"""cocotb testbench of gcm_core: GCM, GMAC and CTR packets against the model.
+
+Environment: AUTHCORE_TB_PERIOD (cycles per block the AES datapath promises: 128 / DATA_W),
+AUTHCORE_TB_GHASH_PERIOD (cycles per block of the GHASH multiplier), AUTHCORE_SEED,
+AUTHCORE_TB_PACKETS (random packets; default 60); AUTHCORE_JOBS / AUTHCORE_RESULTS for the ``batch``
+test of the RTL vector target.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from dataclasses import dataclass
+
+import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
+import cocotb
+from cocotb.triggers import ReadOnly, RisingEdge
+
+from authcore.errors import AuthenticationError
+from authcore.model import gcm as model
+from authcore.model.aes import AES
+from authcore.vectors import spec
+
+PERIOD = int(os.environ.get("AUTHCORE_TB_PERIOD", "1"))
+GH_PERIOD = int(os.environ.get("AUTHCORE_TB_GHASH_PERIOD", "1"))
+PACKETS = int(os.environ.get("AUTHCORE_TB_PACKETS", "60"))
+KEY_LEN = {16: 0, 24: 1, 32: 2}
+GCM, GMAC, CTR = 0, 1, 2
+HDR, IV, AAD, TXT, TAG = 0, 1, 2, 3, 4
+TAG_LENGTHS = (4, 8, 12, 13, 14, 15, 16)
+
+
+@dataclass
+class Packet:
+    mode: int = GCM
+    dec: bool = False
+    tag_len: int = 16
+    iv: bytes = b""
+    aad: bytes = b""
+    text: bytes = b""
+    tag: bytes = b""          # expected tag when decrypting
+    header: bytes | None = None  # a raw header byte string instead of the one built from the fields
+
+
+def beats_of(p: Packet) -> list[dict[str, int]]:
+    hdr = p.header if p.header is not None else bytes([p.mode | (int(p.dec) << 2), p.tag_len])
+    phases = [(HDR, hdr), (IV, p.iv), (AAD, p.aad), (TXT, p.text), (TAG, p.tag)]
+    beats = []
+    for ph, data in phases:
+        for i in range(0, len(data), 16):
+            chunk = data[i:i + 16]
+            beats.append({"tdata": int.from_bytes(chunk, "little"), "tkeep": (1 << len(chunk)) - 1,
+                          "tuser": ph, "tlast": 0})
+    beats[-1]["tlast"] = 1
+    return beats
+
+
+def ctr_keystream(key: bytes, counter: bytes, n: int) -> bytes:
+    aes = AES(key)
+    c = int.from_bytes(counter, "big")
+    out = b""
+    while len(out) < n:
+        out += aes.encrypt(c.to_bytes(16, "big"))
+        c = model.incr(c)
+    return out[:n]
+
+
+def expect(key: bytes, p: Packet) -> list[dict[str, int]]:
+    """The output beats the model predicts for a well-formed packet."""
+    if p.mode == CTR:
+        text, final = bytes(a ^ b for a, b in zip(p.text, ctr_keystream(key, p.iv, len(p.text)))), (1, 1, 1)
+    elif not p.dec:
+        text, tag = model.encrypt(key, p.iv, p.text, p.aad, p.tag_len)
+        final = (int.from_bytes(tag, "little"), (1 << p.tag_len) - 1, 1)
+    else:
+        text = model.trace(key, p.iv, p.text, p.aad, p.tag_len).ciphertext  # CTR is its own inverse
+        try:
+            model.decrypt(key, p.iv, p.text, p.aad, p.tag)
+            final = (1, 1, 1)
+        except AuthenticationError:
+            final = (0, 1, 0b011)
+    out = [{"tdata": int.from_bytes(text[i:i + 16], "little"), "tkeep": (1 << len(text[i:i + 16])) - 1,
+            "tuser": 0, "tlast": 0} for i in range(0, len(text), 16)]
+    out.append({"tdata": final[0], "tkeep": final[1], "tuser": final[2], "tlast": 1})
+    return out
+
+
+ERROR_BEAT = {"tdata": 0, "tkeep": 1, "tuser": 0b101, "tlast": 1}
+FIELDS = ("tdata", "tkeep", "tuser", "tlast")
+
+
+async def init(dut):
+    for s in ("s_axis_tvalid", "m_axis_tready", "key_valid", "key_clear", "key", "key_len", "s_axis_tdata",
+              "s_axis_tkeep", "s_axis_tuser", "s_axis_tlast"):
+        getattr(dut, s).value = 0
+    await axis.start_clock(dut)
+    await axis.reset(dut)
+
+
+async def load_key(dut, key: bytes, key_len: int | None = None) -> int:
+    """Offer the key until taken; return the cycles from its acceptance until key_loaded."""
+    await RisingEdge(dut.clk)
+    dut.key.value = int.from_bytes(key.ljust(32, b"\0"), "big")
+    dut.key_len.value = KEY_LEN[len(key)] if key_len is None else key_len
+    dut.key_valid.value = 1
+    while True:
+        await ReadOnly()
+        if dut.key_ready.value == 1:
+            break
+        await RisingEdge(dut.clk)
+    await RisingEdge(dut.clk)
+    dut.key_valid.value = 0
+    dut.key.value = 0
+    cycles = 0
+    while True:
+        await ReadOnly()
+        if dut.key_loaded.value == 1 or cycles > 400:
+            return cycles
+        await RisingEdge(dut.clk)
+        cycles += 1
+
+
+async def collect_packets(dut, n: int, rng: random.Random, gap: float) -> list[list[dict[str, int]]]:
+    """Accept output beats until ``n`` final beats; data must hold while valid waits."""
+    packets: list[list[dict[str, int]]] = [[]]
+    held = None
+    while len(packets) <= n:
+        await RisingEdge(dut.clk)
+        dut.m_axis_tready.value = 0 if rng.random() < gap else 1
+        await ReadOnly()
+        if dut.m_axis_tvalid.value == 1:
+            cur = {f: int(getattr(dut, f"m_axis_{f}").value) for f in FIELDS}
+            if held is not None:
+                assert cur == held, f"output changed while valid was high and ready low: {held} -> {cur}"
+            if dut.m_axis_tready.value == 1:
+                packets[-1].append(cur)
+                held = None
+                if cur["tlast"]:
+                    packets.append([])
+            else:
+                held = cur
+    return packets[:n]
+
+
+async def run(dut, rng, key: bytes, packets: list[Packet], gap_in=0.0, gap_out=0.0) -> list[list[dict[str, int]]]:
+    beats = [b for p in packets for b in beats_of(p)]
+    sender = cocotb.start_soon(axis.send(dut, beats, rng, gap_in))
+    got = await collect_packets(dut, len(packets), rng, gap_out)
+    await sender
+    return got
+
+
+def show(key: bytes, p: Packet) -> str:
+    names = {GCM: "GCM", GMAC: "GMAC", CTR: "CTR"}
+    return (f"AES-{8 * len(key)} {names[p.mode]}{' decrypt' if p.dec else ''} IV {len(p.iv)} B, "
+            f"AAD {len(p.aad)} B, text {len(p.text)} B, tag {p.tag_len} B")
+
+
+def random_packet(rng: random.Random, key: bytes) -> Packet:
+    mode = rng.choices([GCM, GMAC, CTR], [6, 2, 1])[0]
+    tag_len = rng.choice(TAG_LENGTHS)
+    if mode == CTR:
+        iv = rng.randbytes(12) + rng.choice([rng.randbytes(4), b"\xff\xff\xff\xfe", b"\xff\xff\xff\xff"])
+        return Packet(CTR, False, 16, iv, b"", rng.randbytes(rng.choice([0, rng.randrange(301)])))
+    iv = rng.randbytes(12) if rng.random() < 0.5 else rng.randbytes(rng.randrange(1, 65))
+    aad = rng.randbytes(rng.choice([0, 16, rng.randrange(301)]))
+    text = b"" if mode == GMAC else rng.randbytes(rng.choice([0, 16, rng.randrange(301)]))
+    p = Packet(mode, rng.random() < 0.4, tag_len, iv, aad, text)
+    if p.dec:
+        # decrypt a ciphertext made by the model; every third tag is corrupted
+        _, tag = model.encrypt(key, iv, text, aad, tag_len)
+        if rng.random() < 0.33:
+            i = rng.randrange(tag_len)
+            tag = tag[:i] + bytes([tag[i] ^ (1 << rng.randrange(8))]) + tag[i + 1:]
+        p.tag = tag
+    return p
+
+
+@cocotb.test(timeout_time=20, timeout_unit="ms")
+async def spec_test_cases(dut):
+    """The GCM specification's test cases 1-18, encrypted and then decrypted (tag checked)."""
+    rng = axis.seeded()
+    await init(dut)
+    for case in spec.load():
+        key = case["K"]
+        await load_key(dut, key)
+        enc = Packet(GCM, False, 16, case["IV"], case["A"], case["P"])
+        dec = Packet(GCM, True, 16, case["IV"], case["A"], case["C"], tag=case["T"])
+        got = await run(dut, rng, key, [enc, dec], 0.2, 0.2)
+        want_c = [{"tdata": int.from_bytes(case["C"][i:i + 16], "little"), "tkeep": (1 << len(case["C"][i:i + 16])) - 1,
+                   "tuser": 0, "tlast": 0} for i in range(0, len(case["C"]), 16)]
+        tag_beat = {"tdata": int.from_bytes(case["T"], "little"), "tkeep": 0xFFFF, "tuser": 1, "tlast": 1}
+        assert got[0] == want_c + [tag_beat], f"spec test case {case.number}: encryption"
+        assert got[1] == expect(key, dec), f"spec test case {case.number}: decryption"
+        assert got[1][-1]["tuser"] == 1, f"spec test case {case.number}: tag rejected"
+
+
+@cocotb.test(timeout_time=400, timeout_unit="ms")
+async def random_packets(dut):
+    """Random key sizes, IV lengths 1..64, AAD and text 0..300 bytes, every tag length, GCM, GMAC and
+    CTR (counters whose low 32 bits wrap), encrypt and decrypt with corrupted tags, back-to-back
+    packets with random valid/ready gaps, key changes between bursts."""
+    rng = axis.seeded()
+    await init(dut)
+    done = 0
+    while done < PACKETS:
+        key = rng.randbytes(rng.choice([16, 24, 32]))
+        await load_key(dut, key)
+        burst = [random_packet(rng, key) for _ in range(min(PACKETS - done, rng.randrange(1, 12)))]
+        gaps = (rng.choice([0.0, 0.0, 0.3]), rng.choice([0.0, 0.0, 0.3]))
+        got = await run(dut, rng, key, burst, *gaps)
+        for p, g in zip(burst, got, strict=True):
+            assert g == expect(key, p), f"{show(key, p)}, gaps {gaps}"
+        done += len(burst)
+
+
+def span(taken: list[int], first: int, last: int) -> int:
+    return taken[last] - taken[first]
+
+
+@cocotb.test(timeout_time=20, timeout_unit="ms")
+async def throughput_and_overhead(dut):
+    """Text and AAD stream at one block per max(AES, GHASH) period; a 96-bit-IV packet costs the
+    header, the IV and the length block beyond its AAD and text beats."""
+    rng = axis.seeded()
+    await init(dut)
+    key = rng.randbytes(16)
+    await load_key(dut, key)
+    period = max(PERIOD, GH_PERIOD)
+    p = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(16 * 24), rng.randbytes(16 * 40))
+    ready: list[int] = []
+    valid: list[int] = []
+    mon = cocotb.start_soon(axis.sample_each_cycle(dut, "s_axis_tready", ready))
+    mon2 = cocotb.start_soon(axis.sample_each_cycle(dut, "s_axis_tvalid", valid))
+    [got] = await run(dut, rng, key, [p])
+    mon.cancel()
+    mon2.cancel()
+    assert got == expect(key, p)
+    taken = [i for i, (r, v) in enumerate(zip(ready, valid, strict=False)) if r and v]
+    aad = span(taken, 2, 2 + 23)
+    txt = span(taken, 26, 26 + 39)
+    cocotb.log.info(f"24 AAD blocks over {aad} cycles, 40 text blocks over {txt} cycles (period {period})")
+    assert aad <= 23 * GH_PERIOD + 1, f"AAD: {aad} cycles for 24 blocks"
+    assert txt <= 39 * period + 1, f"text: {txt} cycles for 40 blocks"
+    # Back-to-back GMAC packets with a 96-bit IV and 3 AAD blocks: header + IV + 3 AAD + length block.
+    ps = [Packet(GMAC, False, 16, rng.randbytes(12), rng.randbytes(48)) for _ in range(6)]
+    ready.clear()
+    valid.clear()
+    mon = cocotb.start_soon(axis.sample_each_cycle(dut, "s_axis_tready", ready))
+    mon2 = cocotb.start_soon(axis.sample_each_cycle(dut, "s_axis_tvalid", valid))
+    got = await run(dut, rng, key, ps)
+    mon.cancel()
+    mon2.cancel()
+    assert got == [expect(key, q) for q in ps]
+    taken = [i for i, (r, v) in enumerate(zip(ready, valid, strict=False)) if r and v]
+    per = (taken[5 * 5] - taken[0]) / 5
+    cocotb.log.info(f"GMAC packet with 3 AAD blocks: {per:.1f} cycles each, back to back "
+                    f"(the paper's bound 3 + 3 = 6)")
+    if GH_PERIOD == 1:
+        assert per <= 6, f"{per} cycles per packet"
+
+
+@cocotb.test(timeout_time=20, timeout_unit="ms")
+async def key_change_latency(dut):
+    rng = axis.seeded()
+    await init(dut)
+    for n in (16, 24, 32):
+        key = rng.randbytes(n)
+        cycles = await load_key(dut, key)
+        nr = {16: 10, 24: 12, 32: 14}[n]
+        # key schedule (Nr + 1), then E_K(0) through the pipeline (Nr rounds of PERIOD cycles, one more
+        # per round with the block-RAM S-box), then H into the GHASH unit
+        bound = (nr + 1) + nr * PERIOD + nr + 4
+        cocotb.log.info(f"AES-{8 * n}: key change latency {cycles + 1} cycles (bound {bound}; paper {nr + 4})")
+        assert cycles + 1 <= bound
+        p = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(20), rng.randbytes(33))
+        assert (await run(dut, rng, key, [p]))[0] == expect(key, p)
+
+
+@cocotb.test(timeout_time=40, timeout_unit="ms")
+async def protocol_errors(dut):
+    """Each malformed packet ends with one error beat, pulses error once, and the next packet works."""
+    rng = axis.seeded()
+    await init(dut)
+    key = rng.randbytes(16)
+    # No key yet: the packet is refused.
+    good = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(5), rng.randbytes(7))
+    errors: list[int] = []
+    mon = cocotb.start_soon(axis.sample_each_cycle(dut, "error", errors))
+    got = await run(dut, rng, key, [good])
+    assert got[0] == [ERROR_BEAT], "a packet without a key"
+    # key_len = 3 is refused.
+    await load_key(dut, key, key_len=3)
+    assert dut.key_loaded.value == 0
+    await load_key(dut, key)
+    iv = rng.randbytes(12)
+    bad_cases = {
+        "missing header": [{"tdata": 0, "tkeep": 0xFFF, "tuser": IV, "tlast": 0},
+                           {"tdata": 5, "tkeep": 1, "tuser": AAD, "tlast": 1}],
+        "bad mode": beats_of(Packet(header=bytes([3, 16]), iv=iv)),
+        "bad tag length": beats_of(Packet(header=bytes([0, 10]), iv=iv)),
+        "header only": beats_of(Packet()),
+        "second IV": beats_of(Packet(iv=iv, aad=b"a")) [:-1] + [{"tdata": 1, "tkeep": 0xFFF, "tuser": IV, "tlast": 1}],
+        "AAD after text": beats_of(Packet(iv=iv, text=b"t" * 20))[:-1] +
+                          [{"tdata": 1, "tkeep": 1, "tuser": TXT, "tlast": 0},
+                           {"tdata": 1, "tkeep": 1, "tuser": AAD, "tlast": 1}],
+        "partial beat not last": beats_of(Packet(iv=iv, aad=b"x" * 3)) [:-1] +
+                                 [{"tdata": 1, "tkeep": 0x7, "tuser": AAD, "tlast": 0},
+                                  {"tdata": 1, "tkeep": 0xF, "tuser": AAD, "tlast": 1}],
+        "broken tkeep": beats_of(Packet(iv=iv))[:-1] + [{"tdata": 0, "tkeep": 0b101, "tuser": AAD, "tlast": 1}],
+        "text in GMAC": beats_of(Packet(mode=GMAC, iv=iv, text=b"t" * 5)),
+        "AAD in CTR": beats_of(Packet(mode=CTR, iv=rng.randbytes(16), aad=b"a" * 5)),
+        "short CTR counter": beats_of(Packet(mode=CTR, iv=iv)),
+        "missing tag": beats_of(Packet(dec=True, iv=iv, text=b"c" * 9)),
+        "short tag": beats_of(Packet(dec=True, iv=iv, text=b"c" * 9, tag=b"t" * 15)),
+        "tag when encrypting": beats_of(Packet(iv=iv, text=b"c" * 9, tag=b"t" * 16)),
+    }
+    for name, beats in bad_cases.items():
+        before = sum(errors)
+        following = Packet(GCM, False, rng.choice(TAG_LENGTHS), rng.randbytes(rng.randrange(1, 40)),
+                           rng.randbytes(rng.randrange(40)), rng.randbytes(rng.randrange(40)))
+        sender = cocotb.start_soon(axis.send(dut, beats + beats_of(following), rng, 0.2))
+        got = await collect_packets(dut, 2, rng, 0.2)
+        await sender
+        assert got[0][-1] == ERROR_BEAT, f"{name}: {got[0]}"
+        assert got[1] == expect(key, following), f"{name}: the next packet"
+        for _ in range(3):
+            await RisingEdge(dut.clk)
+        assert sum(errors) - before == 1, f"{name}: error pulsed {sum(errors) - before} times"
+    mon.cancel()
+
+
+@cocotb.test(timeout_time=40, timeout_unit="ms")
+async def reset_and_key_clear_mid_packet(dut):
+    rng = axis.seeded()
+    await init(dut)
+    for clear in ("rst", "key_clear"):
+        key = rng.randbytes(32)
+        await load_key(dut, key)
+        long = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(40), rng.randbytes(200))
+        sender = cocotb.start_soon(axis.send(dut, beats_of(long), rng, 0.1))
+        for _ in range(rng.randrange(4, 30)):
+            await RisingEdge(dut.clk)
+            dut.m_axis_tready.value = rng.randrange(2)
+        sender.cancel()
+        await RisingEdge(dut.clk)
+        dut.s_axis_tvalid.value = 0
+        getattr(dut, clear).value = 1
+        await RisingEdge(dut.clk)
+        getattr(dut, clear).value = 0
+        await ReadOnly()
+        assert dut.m_axis_tvalid.value == 0 and dut.key_loaded.value == 0, f"{clear} left state behind"
+        await RisingEdge(dut.clk)
+        key = rng.randbytes(16)
+        await load_key(dut, key)
+        p = Packet(GCM, True, 12, rng.randbytes(30), rng.randbytes(17), rng.randbytes(50))
+        p.tag = model.encrypt(key, p.iv, p.text, p.aad, 12)[1]
+        assert (await run(dut, rng, key, [p], 0.2, 0.2))[0] == expect(key, p), f"after {clear}"
+
+
+@cocotb.test(timeout_time=1_000_000, timeout_unit="ms")
+async def batch(dut):
+    """Jobs from AUTHCORE_JOBS: {"gcm": [[dir, key, iv, text, aad, tag_or_taglen], ...]} with dir "e"
+    (tag length in bytes) or "d" (expected tag); results: "e" -> [ct, tag], "d" -> pt or null."""
+    if "AUTHCORE_JOBS" not in os.environ:
+        return
+    jobs = json.loads(open(os.environ["AUTHCORE_JOBS"]).read())["gcm"]
+    rng = axis.seeded()
+    await init(dut)
+    out: list[object] = []
+    key = None
+    i = 0
+    while i < len(jobs):
+        if jobs[i][1] != key:
+            key = jobs[i][1]
+            await load_key(dut, bytes.fromhex(key))
+        j = i
+        while j < len(jobs) and jobs[j][1] == key and j - i < 32:
+            j += 1
+        packets = []
+        for d, _, iv, text, aad, t in jobs[i:j]:
+            if d == "e":
+                packets.append(Packet(GCM, False, int(t), bytes.fromhex(iv), bytes.fromhex(aad), bytes.fromhex(text)))
+            else:
+                tag = bytes.fromhex(t)
+                packets.append(Packet(GCM, True, len(tag), bytes.fromhex(iv), bytes.fromhex(aad),
+                                      bytes.fromhex(text), tag))
+        got = await run(dut, rng, bytes.fromhex(key), packets)
+        for p, beats in zip(packets, got, strict=True):
+            body = b"".join(b["tdata"].to_bytes(16, "little")[: bin(b["tkeep"]).count("1")] for b in beats[:-1])
+            final = beats[-1]
+            if not p.dec:
+                tag = final["tdata"].to_bytes(16, "little")[: bin(final["tkeep"]).count("1")]
+                out.append([body.hex(), tag.hex()] if final["tuser"] == 1 else None)
+            else:
+                out.append(body.hex() if final["tuser"] == 1 and final["tdata"] == 1 else None)
+        i = j
+    with open(os.environ["AUTHCORE_RESULTS"], "w") as f:
+        json.dump({"gcm": out}, f)
