@@ -140,7 +140,12 @@ module gcm_core #(
     reg  [127:0] h_q;
     reg          h_load_q;
     wire         gh_error;
-    reg          gh_kind_q;   // the pending result: 1 J0 (IV hash), 0 S (tag hash)
+    // What each pending GHASH result is: 1 J0 (IV hash), 0 S (tag hash), oldest in bit 0. Two can
+    // be pending: the digit-serial unit takes the next message's block while its last product
+    // moves to the output register.
+    reg  [1:0]   kq_q;
+    reg  [1:0]   kq_n_q;
+    wire         gh_kind = kq_q[0];
 
     ghash_core #(.MULT(GHASH), .DIGIT(DIGIT)) u_ghash (
         .clk(clk), .rst(rst), .h(h_q), .h_load(h_load_q), .key_clear(key_clear),
@@ -231,7 +236,11 @@ module gcm_core #(
     wire [127:0] txt_out = in_blk ^ (aes_out & keep_mask(kp));
 
     // tag stage and output register
-    reg          tp_q;        // a packet's final beat is being prepared
+    // Two packets may wait for their tags (a GMAC packet's E_K(J0) is still in the AES pipeline when
+    // the next packet ends), so the final-beat queue has two entries.
+    reg  [1:0]   tq_n_q;      // packets whose final beat is queued
+    wire         tp_busy = tq_n_q != 2'd0;
+    wire         tq_full = tq_n_q == 2'd2;
     reg          out_v_q;
     wire         out_free = !out_v_q || m_axis_tready;
 
@@ -326,7 +335,7 @@ module gcm_core #(
                         feed_data = 1'b1;
                         text_done = s_axis_tlast;
                     end else if (ph == PH_TXT) begin
-                        take = ks_valid && !tp_q && out_free && (gh_ready || mode_q == M_CTR);
+                        take = ks_valid && !tp_busy && out_free && (gh_ready || mode_q == M_CTR);
                         txt = take;
                         feed_data = mode_q != M_CTR;
                         text_done = take && s_axis_tlast;
@@ -342,16 +351,23 @@ module gcm_core #(
                 to_final = s_axis_tvalid && s_axis_tlast;
             end
             default: begin  // S_FINAL
-                feed_len = final_need_s && !tp_q;
+                feed_len = final_need_s && !tq_full;
                 text_done = 1'b1;
             end
         endcase
     end
 
-    wire acc = take && s_axis_tvalid;   // a beat is consumed this cycle
+    wire acc = take && s_axis_tvalid;
+    wire k_push = gh_take && gh_last;
+    wire       kq_pos = kq_n_q[0] ^ gh_pop;  // where a new entry goes: count after the pop (0 or 1)
+    reg  [1:0] kq_next;
+    always @* begin
+        kq_next = gh_pop ? {1'b0, kq_q[1]} : kq_q;
+        if (k_push) kq_next[kq_pos] = st_q == S_IVLEN;
+    end   // a beat is consumed this cycle
     assign s_axis_tready = take;
     wire err_now = acc && bad;
-    wire final_go = st_q == S_FINAL && !tp_q && (!final_need_s || gh_ready);
+    wire final_go = st_q == S_FINAL && !tq_full && (!final_need_s || gh_ready);
 
     // GHASH input
     always @* begin
@@ -367,7 +383,7 @@ module gcm_core #(
             gh_last = 1'b1;
             gh_blk = {25'd0, aadlen_q, 3'd0, 25'd0, txtlen_q, 3'd0};
         end else if (feed_data && !bad && s_axis_tvalid) begin
-            gh_valid = (st_q == S_BODY && ph == PH_TXT) ? (ks_valid && !tp_q && out_free) : 1'b1;
+            gh_valid = (st_q == S_BODY && ph == PH_TXT) ? (ks_valid && !tp_busy && out_free) : 1'b1;
             gh_blk = (ph == PH_TXT && !dec_q) ? txt_out : in_blk;
         end
     end
@@ -388,12 +404,12 @@ module gcm_core #(
             exp_tag_q <= 128'd0;
             j0_q <= 1'b0;
             gh_open_q <= 1'b0;
-            gh_kind_q <= 1'b0;
+            kq_q <= 2'd0;
+            kq_n_q <= 2'd0;
         end else begin
-            if (gh_take) begin
-                gh_open_q <= !gh_last;
-                if (gh_last) gh_kind_q <= st_q == S_IVLEN;
-            end
+            if (gh_take) gh_open_q <= !gh_last;
+            kq_q <= kq_next;
+            kq_n_q <= kq_n_q + {1'b0, k_push} - {1'b0, gh_pop};
             if (acc) begin
                 phase_q <= ph;
                 part_q <= !full;
@@ -485,9 +501,8 @@ module gcm_core #(
     end
 
     // the GHASH result: J0 to the counter generator, S to the tag stage
-    reg          s_have_q;
-    reg  [127:0] s_q;
-    always @* gh_pop = gh_out_valid && (gh_kind_q ? (cg_q == C_WAIT) : (tp_q && !s_have_q));
+    reg  [1:0]   sf_n_q;      // S values waiting for their packet's final beat
+    always @* gh_pop = gh_out_valid && (gh_kind ? (cg_q == C_WAIT) : (sf_n_q != 2'd2));
 
     always @(posedge clk) begin
         if (clr) begin
@@ -533,10 +548,11 @@ module gcm_core #(
     end
 
     // ---- AES output: H, E_K(J0) into a two-entry FIFO, keystream, leftovers ----------------------
-    reg  [127:0] ej_q [0:1];
-    reg          ej_wr_q, ej_rd_q;
-    reg  [1:0]   ej_n_q;
-    wire         ej_push = aes_out_valid && aes_out_kind == K_J0 && ej_n_q != 2'd2;
+    // E_K(J0) of the two queued packets and of the one at the input
+    reg  [127:0] ej_q [0:3];
+    reg  [1:0]   ej_wr_q, ej_rd_q;
+    reg  [2:0]   ej_n_q;
+    wire         ej_push = aes_out_valid && aes_out_kind == K_J0 && ej_n_q != 3'd4;
     wire         drop_pop = aes_out_valid && aes_out_kind == K_GEN && drop_q != 8'd0;
     wire         ks_use = txt && acc;
     wire         ej_pop;
@@ -550,9 +566,9 @@ module gcm_core #(
         if (clr) begin
             out_q <= 8'd0;
             drop_q <= 8'd0;
-            ej_wr_q <= 1'b0;
-            ej_rd_q <= 1'b0;
-            ej_n_q <= 2'd0;
+            ej_wr_q <= 2'd0;
+            ej_rd_q <= 2'd0;
+            ej_n_q <= 3'd0;
         end else begin
             // leftovers of a finished packet: they are ahead of every later block in the AES
             if (text_done && cg_q != C_WAIT && cg_q != C_J0) begin
@@ -564,56 +580,77 @@ module gcm_core #(
             end
             if (ej_push) begin
                 ej_q[ej_wr_q] <= aes_out;
-                ej_wr_q <= !ej_wr_q;
+                ej_wr_q <= ej_wr_q + 2'd1;
             end
-            if (ej_pop) ej_rd_q <= !ej_rd_q;
-            ej_n_q <= ej_n_q + {1'b0, ej_push} - {1'b0, ej_pop};
+            if (ej_pop) ej_rd_q <= ej_rd_q + 2'd1;
+            ej_n_q <= ej_n_q + {2'd0, ej_push} - {2'd0, ej_pop};
         end
     end
 
     // ---- tag stage and output ------------------------------------------------------------------
-    reg  [1:0]   tp_mode_q;
-    reg          tp_dec_q;
-    reg          tp_err_q;
-    reg          tp_need_s_q;
-    reg          tp_j0_q;
-    reg  [4:0]   tp_len_q;
-    reg  [127:0] tp_exp_q;
+    reg  [1:0]   tq_mode_q [0:1];
+    reg          tq_dec_q [0:1];
+    reg          tq_err_q [0:1];
+    reg          tq_need_s_q [0:1];
+    reg          tq_j0_q [0:1];
+    reg  [4:0]   tq_len_q [0:1];
+    reg  [127:0] tq_exp_q [0:1];
+    reg          tq_wr_q, tq_rd_q;
+    reg  [127:0] sf_q [0:1];
+    reg          sf_wr_q, sf_rd_q;
     reg  [127:0] out_data_q;
     reg  [15:0]  out_keep_q;
     reg  [2:0]   out_user_q;
     reg          out_last_q;
     reg          error_q;
 
-    wire [127:0] tag_full = s_q ^ ej_q[ej_rd_q];
+    wire [1:0]   tp_mode = tq_mode_q[tq_rd_q];
+    wire         tp_dec = tq_dec_q[tq_rd_q];
+    wire         tp_err = tq_err_q[tq_rd_q];
+    wire         tp_need_s = tq_need_s_q[tq_rd_q];
+    wire         tp_j0 = tq_j0_q[tq_rd_q];
+    wire [4:0]   tp_len = tq_len_q[tq_rd_q];
+    wire [127:0] tag_full = sf_q[sf_rd_q] ^ ej_q[ej_rd_q];
     reg  [127:0] tag_mask;
     reg  [15:0]  tag_keep;
     integer      it;
     always @* begin
         for (it = 0; it < 16; it = it + 1) begin
-            tag_mask[127 - 8 * it -: 8] = {8{it < tp_len_q}};
-            tag_keep[it] = it < tp_len_q;
+            tag_mask[127 - 8 * it -: 8] = {8{it < tp_len}};
+            tag_keep[it] = it < tp_len;
         end
     end
     wire [127:0] tag = tag_full & tag_mask;
     // every byte is compared; the result is one OR over the differences (constant time)
-    wire         tag_bad = |(tag ^ (tp_exp_q & tag_mask));
-    wire         tp_ready = (!tp_need_s_q || s_have_q) && (!tp_j0_q || ej_n_q != 2'd0);
-    wire         tp_emit = tp_q && tp_ready && out_free && !txt;
-    assign ej_pop = tp_emit && tp_j0_q;
+    wire         tag_bad = |(tag ^ (tq_exp_q[tq_rd_q] & tag_mask));
+    wire         tp_ready = (!tp_need_s || sf_n_q != 2'd0) && (!tp_j0 || ej_n_q != 3'd0);
+    wire         tp_emit = tp_busy && tp_ready && out_free && !txt;
+    wire         s_push = gh_pop && !gh_kind;
+    wire         s_pop = tp_emit && tp_need_s;
+    assign ej_pop = tp_emit && tp_j0;
+    wire         verdict_fail = tp_dec && tp_mode != M_CTR && tag_bad;
+
+    always @(posedge clk) begin
+        if (final_go) begin
+            tq_mode_q[tq_wr_q] <= mode_q;
+            tq_dec_q[tq_wr_q] <= dec_q;
+            tq_err_q[tq_wr_q] <= err_q;
+            tq_need_s_q[tq_wr_q] <= final_need_s;
+            tq_j0_q[tq_wr_q] <= j0_q;
+            tq_len_q[tq_wr_q] <= taglen_q;
+            tq_exp_q[tq_wr_q] <= exp_tag_q;
+        end
+        if (s_push) sf_q[sf_wr_q] <= gh_out;
+    end
 
     always @(posedge clk) begin
         if (clr) begin
-            tp_q <= 1'b0;
-            tp_mode_q <= M_GCM;
-            tp_dec_q <= 1'b0;
-            tp_err_q <= 1'b0;
-            tp_need_s_q <= 1'b0;
-            tp_j0_q <= 1'b0;
-            tp_len_q <= 5'd0;
-            tp_exp_q <= 128'd0;
-            s_q <= 128'd0;
-            s_have_q <= 1'b0;
+            tq_n_q <= 2'd0;
+            tq_wr_q <= 1'b0;
+            tq_rd_q <= 1'b0;
+            sf_n_q <= 2'd0;
+            sf_wr_q <= 1'b0;
+            sf_rd_q <= 1'b0;
             out_data_q <= 128'd0;
             out_keep_q <= 16'd0;
             out_user_q <= 3'd0;
@@ -623,20 +660,12 @@ module gcm_core #(
         end else begin
             error_q <= err_now || (ks_q == KS_LOAD && aes_error) || gh_error ||
                        (ks_q == KS_H && h_arrives && builtin_mismatch);
-            if (final_go) begin
-                tp_q <= 1'b1;
-                tp_mode_q <= mode_q;
-                tp_dec_q <= dec_q;
-                tp_err_q <= err_q;
-                tp_need_s_q <= final_need_s;
-                tp_j0_q <= j0_q;
-                tp_len_q <= taglen_q;
-                tp_exp_q <= exp_tag_q;
-            end
-            if (gh_pop && !gh_kind_q) begin
-                s_q <= gh_out;
-                s_have_q <= 1'b1;
-            end
+            if (final_go) tq_wr_q <= !tq_wr_q;
+            if (tp_emit) tq_rd_q <= !tq_rd_q;
+            tq_n_q <= tq_n_q + {1'b0, final_go} - {1'b0, tp_emit};
+            if (s_push) sf_wr_q <= !sf_wr_q;
+            if (s_pop) sf_rd_q <= !sf_rd_q;
+            sf_n_q <= sf_n_q + {1'b0, s_push} - {1'b0, s_pop};
             if (out_v_q && m_axis_tready) out_v_q <= 1'b0;
             if (txt && acc) begin
                 out_data_q <= bswap(txt_out);
@@ -645,18 +674,16 @@ module gcm_core #(
                 out_last_q <= 1'b0;
                 out_v_q <= 1'b1;
             end else if (tp_emit) begin
-                tp_q <= 1'b0;
-                s_have_q <= 1'b0;
                 out_last_q <= 1'b1;
                 out_v_q <= 1'b1;
-                if (tp_err_q) begin
+                if (tp_err) begin
                     out_data_q <= 128'd0;
                     out_keep_q <= 16'h0001;
                     out_user_q <= 3'b101;
-                end else if (tp_dec_q || tp_mode_q == M_CTR) begin
-                    out_data_q <= {120'd0, 7'd0, !(tp_dec_q && tp_mode_q != M_CTR && tag_bad)};
+                end else if (tp_dec || tp_mode == M_CTR) begin
+                    out_data_q <= {127'd0, !verdict_fail};
                     out_keep_q <= 16'h0001;
-                    out_user_q <= {1'b0, tp_dec_q && tp_mode_q != M_CTR && tag_bad, 1'b1};
+                    out_user_q <= {1'b0, verdict_fail, 1'b1};
                 end else begin
                     out_data_q <= bswap(tag);
                     out_keep_q <= tag_keep;
@@ -666,7 +693,7 @@ module gcm_core #(
         end
     end
 
-    assign core_idle = st_q == S_HDR && !tp_q && cg_idle && ej_n_q == 2'd0 && ks_q != KS_LOAD &&
+    assign core_idle = st_q == S_HDR && !tp_busy && cg_idle && ej_n_q == 3'd0 && ks_q != KS_LOAD &&
                        ks_q != KS_H;
     assign key_ready = aes_key_ready && core_idle;
 

@@ -210,8 +210,8 @@ async def random_packets(dut):
         burst = [random_packet(rng, key) for _ in range(min(PACKETS - done, rng.randrange(1, 12)))]
         gaps = (rng.choice([0.0, 0.0, 0.3]), rng.choice([0.0, 0.0, 0.3]))
         got = await run(dut, rng, key, burst, *gaps)
-        for p, g in zip(burst, got, strict=True):
-            assert g == expect(key, p), f"{show(key, p)}, gaps {gaps}"
+        for k, (p, g) in enumerate(zip(burst, got, strict=True)):
+            assert g == expect(key, p), f"packet {k} of the burst [{'; '.join(show(key, q) for q in burst)}], gaps {gaps}"
         done += len(burst)
 
 
@@ -257,7 +257,7 @@ async def throughput_and_overhead(dut):
     per = (taken[5 * 5] - taken[0]) / 5
     cocotb.log.info(f"GMAC packet with 3 AAD blocks: {per:.1f} cycles each, back to back "
                     f"(the paper's bound 3 + 3 = 6)")
-    if GH_PERIOD == 1:
+    if GH_PERIOD == 1 and PERIOD == 1:
         assert per <= 6, f"{per} cycles per packet"
 
 
@@ -271,7 +271,7 @@ async def key_change_latency(dut):
         nr = {16: 10, 24: 12, 32: 14}[n]
         # key schedule (Nr + 1), then E_K(0) through the pipeline (Nr rounds of PERIOD cycles, one more
         # per round with the block-RAM S-box), then H into the GHASH unit
-        bound = (nr + 1) + nr * PERIOD + nr + 4
+        bound = (nr + 1) + nr * PERIOD + nr + PERIOD + 4
         cocotb.log.info(f"AES-{8 * n}: key change latency {cycles + 1} cycles (bound {bound}; paper {nr + 4})")
         assert cycles + 1 <= bound
         p = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(20), rng.randbytes(33))
