@@ -21,10 +21,16 @@
 // Latency: Nr * P + Nr * (SBOX == 2) + 1 cycles from acceptance to m_axis_tvalid (plus up to
 // P - 1 cycles waiting for the input unit's boundary). Throughput: one block every P cycles.
 // DATA_W: 128, 64, 32 or 16. SBOX: 0 table in LUTs, 1 composite-field logic, 2 block-RAM table.
+// FIXED_KEY = 1: the round keys are the constants RK (round key r in [128*r +: 128]) for a key of
+// length FIXED_LEN, written by `authcore generate gcm --specialize all`; there is no key schedule,
+// AddRoundKey becomes inverters, key_ready stays low and offering a key raises error.
 module aes_enc_pipe #(
     parameter DATA_W = 128,
     parameter SBOX = 0,
-    parameter USER_W = 1
+    parameter USER_W = 1,
+    parameter FIXED_KEY = 0,
+    parameter FIXED_LEN = 0,
+    parameter [15*128-1:0] RK = {15*128{1'b0}}
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -54,6 +60,12 @@ module aes_enc_pipe #(
         if (USER_W < 1) begin : g_bad_user
             aes_enc_pipe_USER_W_must_be_at_least_1 u_error ();
         end
+        if (FIXED_KEY != 0 && FIXED_KEY != 1) begin : g_bad_fixed
+            aes_enc_pipe_FIXED_KEY_must_be_0_or_1 u_error ();
+        end
+        if (FIXED_LEN < 0 || FIXED_LEN > 2) begin : g_bad_len
+            aes_enc_pipe_FIXED_LEN_must_be_0_1_or_2 u_error ();
+        end
     endgenerate
 
     localparam integer P = 128 / DATA_W;      // cycles per block per round unit
@@ -71,10 +83,23 @@ module aes_enc_pipe #(
     wire              keys_ok;
     wire              empty;
 
-    aes_key_expand #(.SBOX(SBOX)) u_keys (
-        .clk(clk), .rst(clr), .idle(empty), .key(key), .key_len(key_len), .key_valid(key_valid),
-        .key_ready(key_ready), .key_loaded(keys_ok), .error(error), .rk(rk), .nr(nr)
-    );
+    generate
+        if (FIXED_KEY == 1) begin : g_fixed
+            reg err_q;
+            always @(posedge clk) err_q <= !clr && key_valid;
+            assign rk = RK;
+            assign nr = (FIXED_LEN == 0) ? 4'd10 : (FIXED_LEN == 1) ? 4'd12 : 4'd14;
+            assign keys_ok = 1'b1;
+            assign key_ready = 1'b0;
+            assign error = err_q;
+            wire unused_fixed = ^{key, key_len, empty};
+        end else begin : g_expand
+            aes_key_expand #(.SBOX(SBOX)) u_keys (
+                .clk(clk), .rst(clr), .idle(empty), .key(key), .key_len(key_len), .key_valid(key_valid),
+                .key_ready(key_ready), .key_loaded(keys_ok), .error(error), .rk(rk), .nr(nr)
+            );
+        end
+    endgenerate
 
     // ---- lockstep control -----------------------------------------------------------------------
     reg  [JW-1:0]        cnt_q;

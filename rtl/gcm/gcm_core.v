@@ -43,11 +43,17 @@
 // after the IV.
 // DATA_W, SBOX: the AES core (aes_enc_pipe). GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial
 // (DIGIT bits per cycle), 3 key-specialized (generated gf128_mul_h).
+// FIXED_KEY = 1 (with FIXED_LEN, RK; written by `authcore generate gcm --specialize all`): the round
+// keys are constants, the key port is unused (key_ready low; a key offered raises error), and
+// after reset or key_clear the core derives H from the fixed key by itself.
 module gcm_core #(
     parameter DATA_W = 128,
     parameter SBOX = 0,
     parameter GHASH = 0,
-    parameter DIGIT = 8
+    parameter DIGIT = 8,
+    parameter FIXED_KEY = 0,
+    parameter FIXED_LEN = 0,
+    parameter [15*128-1:0] RK = {15*128{1'b0}}
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -119,7 +125,8 @@ module gcm_core #(
     wire         aes_key_ready, aes_key_loaded, aes_error;
     wire         core_idle;
 
-    aes_enc_pipe #(.DATA_W(DATA_W), .SBOX(SBOX), .USER_W(2)) u_aes (
+    aes_enc_pipe #(.DATA_W(DATA_W), .SBOX(SBOX), .USER_W(2), .FIXED_KEY(FIXED_KEY), .FIXED_LEN(FIXED_LEN),
+                   .RK(RK)) u_aes (
         .clk(clk), .rst(rst), .key_clear(key_clear),
         .key(key), .key_len(key_len), .key_valid(key_valid && core_idle), .key_ready(aes_key_ready),
         .s_axis_tdata(cg_blk), .s_axis_tuser(cg_kind), .s_axis_tvalid(cg_valid),
@@ -175,7 +182,7 @@ module gcm_core #(
 
     always @(posedge clk) begin
         if (clr) begin
-            ks_q <= KS_NONE;
+            ks_q <= (FIXED_KEY == 1) ? KS_LOAD : KS_NONE;
             mismatch_q <= 1'b0;
             h_q <= 128'd0;
             h_load_q <= 1'b0;
@@ -184,7 +191,7 @@ module gcm_core #(
             if (key_take) begin
                 ks_q <= KS_LOAD;
                 mismatch_q <= 1'b0;
-            end else if (ks_q == KS_LOAD && aes_error) begin
+            end else if (ks_q == KS_LOAD && aes_error && FIXED_KEY == 0) begin
                 ks_q <= KS_NONE;
             end else if (ks_q == KS_LOAD && aes_key_loaded) begin
                 ks_q <= KS_H;
@@ -658,7 +665,7 @@ module gcm_core #(
             out_v_q <= 1'b0;
             error_q <= 1'b0;
         end else begin
-            error_q <= err_now || (ks_q == KS_LOAD && aes_error) || gh_error ||
+            error_q <= err_now || aes_error || gh_error ||
                        (ks_q == KS_H && h_arrives && builtin_mismatch);
             if (final_go) tq_wr_q <= !tq_wr_q;
             if (tp_emit) tq_rd_q <= !tq_rd_q;

@@ -33,11 +33,48 @@ def _hash_key(args: argparse.Namespace, required: bool = True) -> bytes | None:
     return hash_key(resolve_key(args))
 
 
+def _generate_gcm(args: argparse.Namespace) -> int:
+    import os
+
+    from authcore.keyspec.gcm import GcmConfig, generate_gcm
+
+    if args.lanes != 1 or args.arch != "feedback":
+        raise InvalidParameter("--lanes and --arch belong to 'generate ghash'")
+    cfg = GcmConfig(args.data_width, args.sbox, args.ghash, args.specialize)
+    ghash, _ = cfg.check()
+    key = h = None
+    given = (args.key is not None or args.key_file is not None or args.hash_key is not None
+             or bool(os.environ.get("AUTHCORE_KEY")))
+    if cfg.specialize == "all":
+        if args.hash_key is not None:
+            raise InvalidParameter("--specialize all needs the AES key, not H")
+        key = resolve_key(args)
+    elif ghash == 3:
+        h = _hash_key(args)
+    elif given:
+        raise InvalidParameter("a key was given but nothing is specialized: add --specialize ghash or all")
+    g = generate_gcm(args.out, cfg, key=key, h=h, optimizer=args.optimizer)
+    if args.json:
+        print(json.dumps(g.manifest, sort_keys=True))
+    else:
+        m = g.manifest
+        print(f"{g.out}/gcm_top.v: gcm_core, {m['data_width']}-bit AES datapath, {m['sbox']} S-boxes, "
+              f"GHASH {m['ghash']}" + (f", specialized: {m['specialize']}" if m["specialize"] else ""))
+        if m["keyspec_multiplier"]:
+            k = m["keyspec_multiplier"]
+            print(f"{g.out}/ghash/gf128_mul_h.v: {k['xor2']} XOR2, depth {k['depth']}, proven")  # type: ignore[index]
+        print(f"{g.out}/files.f: {len(g.files)} files in compile order; {g.out}/manifest.json"
+              + (" (files with key material are mode 0600)" if m["specialize"] else ""))
+    return 0
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     from authcore.keyspec.generate import generate_ghash
 
-    if args.what != "ghash":
-        raise InvalidParameter("only 'generate ghash' is available; the GCM generator comes with the GCM core")
+    if args.what == "gcm":
+        return _generate_gcm(args)
+    if (args.data_width, args.sbox, args.ghash, args.specialize) != (128, "lut", "parallel", None):
+        raise InvalidParameter("--data-width, --sbox, --ghash and --specialize belong to 'generate gcm'")
     h = _hash_key(args)
     assert h is not None
     g = generate_ghash(h, args.out, lanes=args.lanes, arch=args.arch, opt=args.optimizer)
@@ -96,10 +133,14 @@ def _key_args(p: argparse.ArgumentParser) -> None:
 @register
 def add(sub: argparse._SubParsersAction) -> None:
     g = sub.add_parser("generate", help="generate key-specialized cores")
-    g.add_argument("what", choices=["ghash"])
+    g.add_argument("what", choices=["ghash", "gcm"])
     _key_args(g)
-    g.add_argument("--lanes", type=int, default=1)
-    g.add_argument("--arch", default="feedback", choices=["feedback"])
+    g.add_argument("--lanes", type=int, default=1, help="ghash: blocks per cycle")
+    g.add_argument("--arch", default="feedback", choices=["feedback"], help="ghash: architecture")
+    g.add_argument("--data-width", type=int, default=128, help="gcm: AES datapath width (128, 64, 32, 16)")
+    g.add_argument("--sbox", default="lut", help="gcm: S-box style (lut, composite, rom)")
+    g.add_argument("--ghash", default="parallel", help="gcm: parallel, karatsuba, digit:D or keyspec")
+    g.add_argument("--specialize", choices=["ghash", "all"], help="gcm: build H (ghash) or the whole key (all) in")
     g.add_argument("--optimizer", default="lut6", choices=["naive", "cse", "lut6"])
     g.add_argument("--out", required=True, metavar="DIR")
     g.add_argument("--json", action="store_true")

@@ -2,8 +2,10 @@
 
 Environment: AUTHCORE_TB_PERIOD (cycles per block the AES datapath promises: 128 / DATA_W),
 AUTHCORE_TB_GHASH_PERIOD (cycles per block of the GHASH multiplier), AUTHCORE_SEED,
-AUTHCORE_TB_PACKETS (random packets; default 60); AUTHCORE_JOBS / AUTHCORE_RESULTS for the ``batch``
-test of the RTL vector target.
+AUTHCORE_TB_PACKETS (random packets; default 60); AUTHCORE_TB_KEY (hex: the one key a
+key-specialized core accepts; every test then uses it) and AUTHCORE_TB_FIXED=1 (the core has no key
+port: ``--specialize all``); AUTHCORE_JOBS / AUTHCORE_RESULTS for the ``batch`` test of the RTL
+vector target.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from authcore.vectors import spec
 PERIOD = int(os.environ.get("AUTHCORE_TB_PERIOD", "1"))
 GH_PERIOD = int(os.environ.get("AUTHCORE_TB_GHASH_PERIOD", "1"))
 PACKETS = int(os.environ.get("AUTHCORE_TB_PACKETS", "60"))
+KEY = bytes.fromhex(os.environ["AUTHCORE_TB_KEY"]) if os.environ.get("AUTHCORE_TB_KEY") else None
+FIXED = os.environ.get("AUTHCORE_TB_FIXED") == "1"
 KEY_LEN = {16: 0, 24: 1, 32: 2}
 GCM, GMAC, CTR = 0, 1, 2
 HDR, IV, AAD, TXT, TAG = 0, 1, 2, 3, 4
@@ -69,7 +73,8 @@ def ctr_keystream(key: bytes, counter: bytes, n: int) -> bytes:
 def expect(key: bytes, p: Packet) -> list[dict[str, int]]:
     """The output beats the model predicts for a well-formed packet."""
     if p.mode == CTR:
-        text, final = bytes(a ^ b for a, b in zip(p.text, ctr_keystream(key, p.iv, len(p.text)))), (1, 1, 1)
+        ks = ctr_keystream(key, p.iv, len(p.text))
+        text, final = bytes(a ^ b for a, b in zip(p.text, ks, strict=True)), (1, 1, 1)
     elif not p.dec:
         text, tag = model.encrypt(key, p.iv, p.text, p.aad, p.tag_len)
         final = (int.from_bytes(tag, "little"), (1 << p.tag_len) - 1, 1)
@@ -90,16 +95,29 @@ ERROR_BEAT = {"tdata": 0, "tkeep": 1, "tuser": 0b101, "tlast": 1}
 FIELDS = ("tdata", "tkeep", "tuser", "tlast")
 
 
+def pick_key(rng: random.Random, n: int | None = None) -> bytes:
+    return KEY if KEY is not None else rng.randbytes(n or rng.choice([16, 24, 32]))
+
+
 async def init(dut):
-    for s in ("s_axis_tvalid", "m_axis_tready", "key_valid", "key_clear", "key", "key_len", "s_axis_tdata",
-              "s_axis_tkeep", "s_axis_tuser", "s_axis_tlast"):
+    for s in ("s_axis_tvalid", "m_axis_tready", "key_clear", "s_axis_tdata", "s_axis_tkeep", "s_axis_tuser",
+              "s_axis_tlast") + (() if FIXED else ("key_valid", "key", "key_len")):
         getattr(dut, s).value = 0
     await axis.start_clock(dut)
     await axis.reset(dut)
 
 
 async def load_key(dut, key: bytes, key_len: int | None = None) -> int:
-    """Offer the key until taken; return the cycles from its acceptance until key_loaded."""
+    """Offer the key until taken; return the cycles from its acceptance until key_loaded. A
+    fixed-key core has no key port: wait until it has derived H by itself."""
+    if FIXED:
+        assert key == KEY, "a fixed-key core only has its own key"
+        for cycles in range(400):
+            await RisingEdge(dut.clk)
+            await ReadOnly()
+            if dut.key_loaded.value == 1:
+                return cycles
+        raise AssertionError("the fixed-key core never became ready")
     await RisingEdge(dut.clk)
     dut.key.value = int.from_bytes(key.ljust(32, b"\0"), "big")
     dut.key_len.value = KEY_LEN[len(key)] if key_len is None else key_len
@@ -182,7 +200,9 @@ async def spec_test_cases(dut):
     """The GCM specification's test cases 1-18, encrypted and then decrypted (tag checked)."""
     rng = axis.seeded()
     await init(dut)
-    for case in spec.load():
+    cases = [c for c in spec.load() if KEY is None or c["K"] == KEY]
+    cocotb.log.info(f"{len(cases)} spec test cases use this core's key")
+    for case in cases:
         key = case["K"]
         await load_key(dut, key)
         enc = Packet(GCM, False, 16, case["IV"], case["A"], case["P"])
@@ -205,13 +225,14 @@ async def random_packets(dut):
     await init(dut)
     done = 0
     while done < PACKETS:
-        key = rng.randbytes(rng.choice([16, 24, 32]))
+        key = pick_key(rng)
         await load_key(dut, key)
         burst = [random_packet(rng, key) for _ in range(min(PACKETS - done, rng.randrange(1, 12)))]
         gaps = (rng.choice([0.0, 0.0, 0.3]), rng.choice([0.0, 0.0, 0.3]))
         got = await run(dut, rng, key, burst, *gaps)
         for k, (p, g) in enumerate(zip(burst, got, strict=True)):
-            assert g == expect(key, p), f"packet {k} of the burst [{'; '.join(show(key, q) for q in burst)}], gaps {gaps}"
+            shapes = "; ".join(show(key, q) for q in burst)
+            assert g == expect(key, p), f"packet {k} of the burst [{shapes}], gaps {gaps}"
         done += len(burst)
 
 
@@ -225,7 +246,7 @@ async def throughput_and_overhead(dut):
     header, the IV and the length block beyond its AAD and text beats."""
     rng = axis.seeded()
     await init(dut)
-    key = rng.randbytes(16)
+    key = pick_key(rng, 16)
     await load_key(dut, key)
     period = max(PERIOD, GH_PERIOD)
     p = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(16 * 24), rng.randbytes(16 * 40))
@@ -261,12 +282,12 @@ async def throughput_and_overhead(dut):
         assert per <= 6, f"{per} cycles per packet"
 
 
-@cocotb.test(timeout_time=20, timeout_unit="ms")
+@cocotb.test(timeout_time=20, timeout_unit="ms", skip=FIXED)
 async def key_change_latency(dut):
     rng = axis.seeded()
     await init(dut)
-    for n in (16, 24, 32):
-        key = rng.randbytes(n)
+    for n in ((len(KEY),) if KEY else (16, 24, 32)):
+        key = pick_key(rng, n)
         cycles = await load_key(dut, key)
         nr = {16: 10, 24: 12, 32: 14}[n]
         # key schedule (Nr + 1), then E_K(0) through the pipeline (Nr rounds of PERIOD cycles, one more
@@ -283,16 +304,17 @@ async def protocol_errors(dut):
     """Each malformed packet ends with one error beat, pulses error once, and the next packet works."""
     rng = axis.seeded()
     await init(dut)
-    key = rng.randbytes(16)
-    # No key yet: the packet is refused.
-    good = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(5), rng.randbytes(7))
+    key = pick_key(rng, 16)
     errors: list[int] = []
     mon = cocotb.start_soon(axis.sample_each_cycle(dut, "error", errors))
-    got = await run(dut, rng, key, [good])
-    assert got[0] == [ERROR_BEAT], "a packet without a key"
-    # key_len = 3 is refused.
-    await load_key(dut, key, key_len=3)
-    assert dut.key_loaded.value == 0
+    if not FIXED:
+        # No key yet: the packet is refused.
+        good = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(5), rng.randbytes(7))
+        got = await run(dut, rng, key, [good])
+        assert got[0] == [ERROR_BEAT], "a packet without a key"
+        # key_len = 3 is refused.
+        await load_key(dut, key, key_len=3)
+        assert dut.key_loaded.value == 0
     await load_key(dut, key)
     iv = rng.randbytes(12)
     bad_cases = {
@@ -336,7 +358,7 @@ async def reset_and_key_clear_mid_packet(dut):
     rng = axis.seeded()
     await init(dut)
     for clear in ("rst", "key_clear"):
-        key = rng.randbytes(32)
+        key = pick_key(rng, 32)
         await load_key(dut, key)
         long = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(40), rng.randbytes(200))
         sender = cocotb.start_soon(axis.send(dut, beats_of(long), rng, 0.1))
@@ -352,11 +374,26 @@ async def reset_and_key_clear_mid_packet(dut):
         await ReadOnly()
         assert dut.m_axis_tvalid.value == 0 and dut.key_loaded.value == 0, f"{clear} left state behind"
         await RisingEdge(dut.clk)
-        key = rng.randbytes(16)
+        key = pick_key(rng, 16)
         await load_key(dut, key)
         p = Packet(GCM, True, 12, rng.randbytes(30), rng.randbytes(17), rng.randbytes(50))
         p.tag = model.encrypt(key, p.iv, p.text, p.aad, 12)[1]
         assert (await run(dut, rng, key, [p], 0.2, 0.2))[0] == expect(key, p), f"after {clear}"
+
+
+@cocotb.test(timeout_time=20, timeout_unit="ms", skip=KEY is None or FIXED)
+async def key_mismatch_refused(dut):
+    """A key-specialized core loaded with another key raises key_mismatch and refuses packets."""
+    rng = axis.seeded()
+    await init(dut)
+    other = rng.randbytes(len(KEY))
+    await load_key(dut, other)  # returns in the ReadOnly phase
+    assert dut.key_mismatch.value == 1 and dut.key_loaded.value == 0
+    p = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(5), rng.randbytes(7))
+    assert (await run(dut, rng, other, [p]))[0] == [ERROR_BEAT]
+    await load_key(dut, KEY)
+    assert dut.key_mismatch.value == 0 and dut.key_loaded.value == 1
+    assert (await run(dut, rng, KEY, [p]))[0] == expect(KEY, p)
 
 
 @cocotb.test(timeout_time=1_000_000, timeout_unit="ms")

@@ -1,0 +1,200 @@
+"""``authcore generate gcm``: a configured GCM core in a folder of its own.
+
+The folder holds the library's Verilog that the configuration needs (copied, so the folder builds on
+its own), a top ``gcm_top`` that sets gcm_core's parameters, ``files.f`` (compile order) and
+``manifest.json``. Key specialization:
+
+- ``--ghash keyspec`` (``--specialize ghash``): H is built into a proven constant multiplier
+  (``ghash/gf128_mul_h.v``, from :func:`generate_ghash`); the core keeps its key port and raises
+  ``key_mismatch`` when a loaded key's E_K(0) is not that H.
+- ``--specialize all``: the round keys are constants too; ``gcm_top`` has no key port.
+
+Files that embed key material (the multiplier; ``gcm_top.v`` with the round keys) are mode 0600
+and say so in their header; the manifest never records the key or H.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from authcore.errors import InvalidParameter
+from authcore.keyspec import emitter
+from authcore.keyspec.generate import Generated, _sha256, generate_ghash
+from authcore.model import aes as aes_model
+from authcore.model import gcm as gcm_model
+
+RTL = Path(__file__).resolve().parents[3] / "rtl"
+SBOXES = {"lut": 0, "composite": 1, "rom": 2}
+WIDTHS = (128, 64, 32, 16)
+LIBRARY = ["aes/aes_sbox_lut", "aes/aes_sbox_composite", "aes/aes_sbox_rom", "aes/aes_sub", "aes/aes_mix_col",
+           "aes/aes_key_expand", "aes/aes_enc_pipe", "gf128/gf128_mul_parallel", "gf128/gf128_mul_digit",
+           "ghash/ghash_core", "gcm/gcm_core"]
+KEY_LEN = {16: 0, 24: 1, 32: 2}
+
+ROUND_KEY_HEADER = """// KEY MATERIAL: this file holds the AES round keys of a fixed key as constants, and the key can
+// be recovered from them. Keep it as secret as the key: it was written with mode 0600; do not
+// commit or publish it.
+"""
+
+
+@dataclass
+class GcmConfig:
+    data_width: int = 128
+    sbox: str = "lut"
+    ghash: str = "parallel"     # parallel | karatsuba | digit:D | keyspec
+    specialize: str | None = None  # None | ghash | all
+
+    def check(self) -> tuple[int, int]:
+        """(GHASH parameter, DIGIT) after validating the configuration."""
+        if self.data_width not in WIDTHS:
+            raise InvalidParameter(f"--data-width must be one of {', '.join(map(str, WIDTHS))}")
+        if self.sbox not in SBOXES:
+            raise InvalidParameter(f"--sbox must be one of {', '.join(SBOXES)}")
+        if self.specialize not in (None, "ghash", "all"):
+            raise InvalidParameter("--specialize must be ghash or all")
+        if self.specialize is not None and self.ghash not in ("parallel", "keyspec"):
+            raise InvalidParameter(f"--specialize {self.specialize} builds H in: it uses --ghash keyspec, "
+                                   f"not {self.ghash}")
+        g = self.ghash
+        if self.specialize is not None:
+            g = "keyspec"
+        if g == "parallel":
+            return 0, 8
+        if g == "karatsuba":
+            return 1, 8
+        if g == "keyspec":
+            return 3, 8
+        if g.startswith("digit:"):
+            try:
+                d = int(g.split(":", 1)[1])
+            except ValueError:
+                d = 0
+            if d < 1 or d > 64 or 128 % d:
+                raise InvalidParameter("--ghash digit:D needs D dividing 128, from 1 to 64")
+            return 2, d
+        raise InvalidParameter(f"--ghash must be parallel, karatsuba, digit:D or keyspec, not {g!r}")
+
+
+def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None) -> str:
+    fixed = cfg.specialize == "all"
+    params = [f".DATA_W({cfg.data_width})", f".SBOX({SBOXES[cfg.sbox]})", f".GHASH({ghash})", f".DIGIT({digit})"]
+    lines = []
+    if fixed:
+        assert key is not None
+        rks = aes_model.expand_key(key)
+        rk = "".join(r.hex() for r in reversed(rks)).rjust(15 * 32, "0")
+        params += [".FIXED_KEY(1)", f".FIXED_LEN({KEY_LEN[len(key)]})", f".RK(1920'h{rk})"]
+        lines.append(ROUND_KEY_HEADER.rstrip("\n"))
+    lines += [
+        "`default_nettype none",
+        f"// gcm_top: gcm_core configured by `authcore generate gcm` (DATA_W {cfg.data_width}, S-box {cfg.sbox},",
+        f"// GHASH {'key-specialized' if ghash == 3 else cfg.ghash}"
+        f"{', fixed key: no key port' if fixed else ''}). Ports as gcm_core (docs/gcm.md).",
+        "module gcm_top (",
+        "    input  wire         clk,",
+        "    input  wire         rst,",
+        "    input  wire         key_clear,",
+    ]
+    if not fixed:
+        lines += [
+            "    input  wire [255:0] key,",
+            "    input  wire [1:0]   key_len,",
+            "    input  wire         key_valid,",
+            "    output wire         key_ready,",
+        ]
+    lines += [
+        "    output wire         key_loaded,",
+        "    output wire         key_mismatch,",
+        "    input  wire [127:0] s_axis_tdata,",
+        "    input  wire [15:0]  s_axis_tkeep,",
+        "    input  wire [2:0]   s_axis_tuser,",
+        "    input  wire         s_axis_tlast,",
+        "    input  wire         s_axis_tvalid,",
+        "    output wire         s_axis_tready,",
+        "    output wire [127:0] m_axis_tdata,",
+        "    output wire [15:0]  m_axis_tkeep,",
+        "    output wire [2:0]   m_axis_tuser,",
+        "    output wire         m_axis_tlast,",
+        "    output wire         m_axis_tvalid,",
+        "    input  wire         m_axis_tready,",
+        "    output wire         error",
+        ");",
+    ]
+    if fixed:
+        lines.append("    wire unused_key_ready;")
+    key_ports = (".key(256'd0), .key_len(2'd0), .key_valid(1'b0), .key_ready(unused_key_ready)" if fixed else
+                 ".key(key), .key_len(key_len), .key_valid(key_valid), .key_ready(key_ready)")
+    lines += [
+        f"    gcm_core #({', '.join(params)}) u_gcm (",
+        f"        .clk(clk), .rst(rst), .key_clear(key_clear), {key_ports},",
+        "        .key_loaded(key_loaded), .key_mismatch(key_mismatch),",
+        "        .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tuser(s_axis_tuser),",
+        "        .s_axis_tlast(s_axis_tlast), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),",
+        "        .m_axis_tdata(m_axis_tdata), .m_axis_tkeep(m_axis_tkeep), .m_axis_tuser(m_axis_tuser),",
+        "        .m_axis_tlast(m_axis_tlast), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready),",
+        "        .error(error)",
+        "    );",
+        "endmodule",
+        "`default_nettype wire",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: bytes | None = None,
+                 optimizer: str = "lut6") -> Generated:
+    """Write the configured core to ``out``. ``key`` (AES key) is needed for ``--specialize all``;
+    for a key-specialized GHASH either ``key`` or ``h`` gives H."""
+    ghash, digit = cfg.check()
+    if cfg.specialize == "all" and key is None:
+        raise InvalidParameter("--specialize all needs the AES key (--key, --key-file or $AUTHCORE_KEY)")
+    if key is not None and len(key) not in KEY_LEN:
+        raise InvalidParameter(f"AES key must be 16, 24 or 32 bytes, got {len(key)}")
+    if ghash == 3 and key is None and h is None:
+        raise InvalidParameter("a key-specialized GHASH needs the key or H")
+    if ghash != 3 and (key is not None or h is not None):
+        raise InvalidParameter("a key was given but nothing is specialized: add --specialize ghash or all")
+    outp = Path(out)
+    outp.mkdir(parents=True, exist_ok=True)
+    files: list[Path] = []
+    for name in LIBRARY:
+        dst = outp / "rtl" / f"{name}.v"
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(RTL / f"{name}.v", dst)
+        files.append(dst)
+    info: dict[str, object] = {}
+    if ghash == 3:
+        hh = h if h is not None else gcm_model.hash_key(key)  # type: ignore[arg-type]
+        g = generate_ghash(hh, outp / "ghash", lanes=1, opt=optimizer, prove=True)
+        mult = outp / "ghash" / "gf128_mul_h.v"
+        files.insert(0, mult)
+        m = g.manifest["multipliers"][0]  # type: ignore[index]
+        info = {"xor2": m["xor2"], "depth": m["depth"], "proven": True, "optimizer": optimizer}
+    top = outp / "gcm_top.v"
+    text = _top(cfg, ghash, digit, key)
+    if cfg.specialize == "all":
+        emitter.write_secret(top, text)
+    else:
+        if top.exists():
+            top.unlink()
+        top.write_text(text)
+    files.append(top)
+    rel = [f.relative_to(outp) for f in files]
+    manifest: dict[str, object] = {
+        "generator": "authcore generate gcm", "top": "gcm_top",
+        "data_width": cfg.data_width, "sbox": cfg.sbox, "ghash": "keyspec" if ghash == 3 else cfg.ghash,
+        "specialize": cfg.specialize or ("ghash" if ghash == 3 else None),
+        "parameters": {"DATA_W": cfg.data_width, "SBOX": SBOXES[cfg.sbox], "GHASH": ghash, "DIGIT": digit,
+                       "FIXED_KEY": int(cfg.specialize == "all")},
+        "keyspec_multiplier": info or None,
+        "files": [{"file": str(r), "sha256": _sha256(f),
+                   "key_material": f.name == "gf128_mul_h.v" or (f == top and cfg.specialize == "all")}
+                  for r, f in zip(rel, files, strict=True)],
+        "note": "Neither the key nor H is recorded here; files marked key_material embed them (mode 0600).",
+    }
+    (outp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    (outp / "files.f").write_text("".join(f"{r}\n" for r in rel))
+    return Generated(outp, "gcm_top", files, manifest)
