@@ -149,10 +149,13 @@ module aes_enc_pipe #(
             wire              last_round = (k + 1) == nr;
 
             // ShiftRows: output column c, row r takes input byte r + 4 * ((c + r) mod 4).
+            // (Built in a local variable and assigned once, here and below: a simulator passes
+            // every assignment to a module-level reg on to its readers, here 16 S-boxes.)
             reg [DATA_W-1:0] feed;
-            integer b, c, r;
-            always @* begin
-                feed = {DATA_W{1'b0}};
+            always @* begin : p_feed
+                reg [DATA_W-1:0] f;
+                integer b, c, r;
+                f = {DATA_W{1'b0}};
                 for (b = 0; b < B; b = b + 1) begin
                     if (DATA_W >= 32) begin
                         c = loc32 * NC + b / 4;
@@ -161,8 +164,9 @@ module aes_enc_pipe #(
                         c = loc32 / 2;
                         r = 2 * (loc32 % 2) + b;
                     end
-                    feed[DATA_W - 8 * b - 1 -: 8] = in_q[127 - 8 * (r + 4 * ((c + r) % 4)) -: 8];
+                    f[DATA_W - 8 * b - 1 -: 8] = in_q[127 - 8 * (r + 4 * ((c + r) % 4)) -: 8];
                 end
+                feed = f;
             end
 
             wire [DATA_W-1:0] sb;
@@ -175,20 +179,24 @@ module aes_enc_pipe #(
                     aes_mix_col u_mix (.x(sb[DATA_W - 32 * n - 1 -: 32]), .bypass(last_round),
                                        .y(mixed[32 * NC - 32 * n - 1 -: 32]));
                 end
-                integer m;
-                always @* begin
-                    acc_next = acc_q;
+                always @* begin : p_acc
+                    reg [127:0] a;
+                    integer m;
+                    a = acc_q;
                     for (m = 0; m < NC; m = m + 1)
-                        acc_next[127 - 32 * (jm32 * NC + m) -: 32] = mixed[32 * NC - 32 * m - 1 -: 32]
-                                                                    ^ rkk[127 - 32 * (jm32 * NC + m) -: 32];
+                        a[127 - 32 * (jm32 * NC + m) -: 32] = mixed[32 * NC - 32 * m - 1 -: 32]
+                                                             ^ rkk[127 - 32 * (jm32 * NC + m) -: 32];
+                    acc_next = a;
                 end
             end else begin : g_halves
                 reg  [15:0] half_q;   // rows 0 and 1 of the column being substituted
                 wire [31:0] mixed;
                 aes_mix_col u_mix (.x({half_q, sb}), .bypass(last_round), .y(mixed));
-                always @* begin
-                    acc_next = acc_q;
-                    if (jm[0]) acc_next[127 - 32 * (jm32 / 2) -: 32] = mixed ^ rkk[127 - 32 * (jm32 / 2) -: 32];
+                always @* begin : p_acc
+                    reg [127:0] a;
+                    a = acc_q;
+                    if (jm[0]) a[127 - 32 * (jm32 / 2) -: 32] = mixed ^ rkk[127 - 32 * (jm32 / 2) -: 32];
+                    acc_next = a;
                 end
                 always @(posedge clk) begin
                     if (clr) half_q <= 16'd0;
@@ -225,7 +233,8 @@ module aes_enc_pipe #(
                 end else if (advance) begin
                     acc_q <= acc_next;
                     if (bnd[k]) begin
-                        in_q <= src_data;
+                        // an empty slot keeps the old data: no S-box input toggles for nothing
+                        if (src_v) in_q <= src_data;
                         in_v_q <= src_v;
                         in_user_q <= src_user;
                         meta_v_q <= in_v_q;

@@ -118,7 +118,11 @@ module gcm_core #(
     reg  [1:0]   cg_kind;
     reg          cg_valid;
     wire         aes_in_ready;
-    wire [127:0] aes_out;
+    wire [127:0] aes_q;        // the AES core's output
+    wire [1:0]   aes_q_kind;
+    wire         aes_q_valid;
+    wire         aes_q_ready;
+    wire [127:0] aes_out;      // the head of the two-entry FIFO behind it
     wire [1:0]   aes_out_kind;
     wire         aes_out_valid;
     reg          aes_pop;
@@ -131,9 +135,36 @@ module gcm_core #(
         .key(key), .key_len(key_len), .key_valid(key_valid && core_idle), .key_ready(aes_key_ready),
         .s_axis_tdata(cg_blk), .s_axis_tuser(cg_kind), .s_axis_tvalid(cg_valid),
         .s_axis_tready(aes_in_ready),
-        .m_axis_tdata(aes_out), .m_axis_tuser(aes_out_kind), .m_axis_tvalid(aes_out_valid),
-        .m_axis_tready(aes_pop), .key_loaded(aes_key_loaded), .error(aes_error)
+        .m_axis_tdata(aes_q), .m_axis_tuser(aes_q_kind), .m_axis_tvalid(aes_q_valid),
+        .m_axis_tready(aes_q_ready), .key_loaded(aes_key_loaded), .error(aes_error)
     );
+
+    // A two-entry FIFO with a registered ready: the AES pipeline's stall (which fans out to every
+    // round unit) depends on flops only, not on the packet logic that consumes the keystream.
+    reg  [127:0] af_d_q [0:1];
+    reg  [1:0]   af_k_q [0:1];
+    reg          af_wr_q, af_rd_q;
+    reg  [1:0]   af_n_q;
+    assign aes_q_ready = af_n_q != 2'd2;
+    wire   af_push = aes_q_valid && aes_q_ready;
+    assign aes_out = af_d_q[af_rd_q];
+    assign aes_out_kind = af_k_q[af_rd_q];
+    assign aes_out_valid = af_n_q != 2'd0;
+    always @(posedge clk) begin
+        if (af_push) begin
+            af_d_q[af_wr_q] <= aes_q;
+            af_k_q[af_wr_q] <= aes_q_kind;
+        end
+        if (clr) begin
+            af_wr_q <= 1'b0;
+            af_rd_q <= 1'b0;
+            af_n_q <= 2'd0;
+        end else begin
+            if (af_push) af_wr_q <= !af_wr_q;
+            if (aes_pop) af_rd_q <= !af_rd_q;
+            af_n_q <= af_n_q + {1'b0, af_push} - {1'b0, aes_pop};
+        end
+    end
     wire key_take = key_valid && key_ready;
 
     // ---- GHASH ----------------------------------------------------------------------------------
@@ -243,11 +274,14 @@ module gcm_core #(
     wire [127:0] txt_out = in_blk ^ (aes_out & keep_mask(kp));
 
     // tag stage and output register
-    // Two packets may wait for their tags (a GMAC packet's E_K(J0) is still in the AES pipeline when
-    // the next packet ends), so the final-beat queue has two entries.
-    reg  [1:0]   tq_n_q;      // packets whose final beat is queued
-    wire         tp_busy = tq_n_q != 2'd0;
-    wire         tq_full = tq_n_q == 2'd2;
+    // Short packets end faster than E_K(J0) crosses the AES pipeline (AES-256: 15 rounds' worth of
+    // cycles plus the FIFO), so up to TQ packets wait in a queue for their final beat; their E_K(J0)
+    // and that of the packet at the input wait in a FIFO of EJ entries.
+    localparam integer TQ_W = 2, TQ = 1 << TQ_W;
+    localparam integer EJ_W = 3, EJ = 1 << EJ_W;
+    reg  [TQ_W:0] tq_n_q;     // packets whose final beat is queued
+    wire         tp_busy = tq_n_q != {(TQ_W + 1){1'b0}};
+    wire         tq_full = tq_n_q == TQ[TQ_W:0];
     reg          out_v_q;
     wire         out_free = !out_v_q || m_axis_tready;
 
@@ -502,14 +536,14 @@ module gcm_core #(
                 cg_valid = 1'b1;
                 cg_kind = K_J0;
             end
-            C_RUN: cg_valid = !text_done;
+            C_RUN: cg_valid = 1'b1;  // a block issued as the text ends is counted as a leftover
             default: ;
         endcase
     end
 
     // the GHASH result: J0 to the counter generator, S to the tag stage
-    reg  [1:0]   sf_n_q;      // S values waiting for their packet's final beat
-    always @* gh_pop = gh_out_valid && (gh_kind ? (cg_q == C_WAIT) : (sf_n_q != 2'd2));
+    reg  [TQ_W:0] sf_n_q;     // S values waiting for their packet's final beat
+    always @* gh_pop = gh_out_valid && (gh_kind ? (cg_q == C_WAIT) : (sf_n_q != TQ[TQ_W:0]));
 
     always @(posedge clk) begin
         if (clr) begin
@@ -556,10 +590,10 @@ module gcm_core #(
 
     // ---- AES output: H, E_K(J0) into a two-entry FIFO, keystream, leftovers ----------------------
     // E_K(J0) of the two queued packets and of the one at the input
-    reg  [127:0] ej_q [0:3];
-    reg  [1:0]   ej_wr_q, ej_rd_q;
-    reg  [2:0]   ej_n_q;
-    wire         ej_push = aes_out_valid && aes_out_kind == K_J0 && ej_n_q != 3'd4;
+    reg  [127:0] ej_q [0:EJ-1];
+    reg  [EJ_W-1:0] ej_wr_q, ej_rd_q;
+    reg  [EJ_W:0] ej_n_q;
+    wire         ej_push = aes_out_valid && aes_out_kind == K_J0 && ej_n_q != EJ[EJ_W:0];
     wire         drop_pop = aes_out_valid && aes_out_kind == K_GEN && drop_q != 8'd0;
     wire         ks_use = txt && acc;
     wire         ej_pop;
@@ -573,9 +607,9 @@ module gcm_core #(
         if (clr) begin
             out_q <= 8'd0;
             drop_q <= 8'd0;
-            ej_wr_q <= 2'd0;
-            ej_rd_q <= 2'd0;
-            ej_n_q <= 3'd0;
+            ej_wr_q <= {EJ_W{1'b0}};
+            ej_rd_q <= {EJ_W{1'b0}};
+            ej_n_q <= {(EJ_W + 1){1'b0}};
         end else begin
             // leftovers of a finished packet: they are ahead of every later block in the AES
             if (text_done && cg_q != C_WAIT && cg_q != C_J0) begin
@@ -587,24 +621,24 @@ module gcm_core #(
             end
             if (ej_push) begin
                 ej_q[ej_wr_q] <= aes_out;
-                ej_wr_q <= ej_wr_q + 2'd1;
+                ej_wr_q <= ej_wr_q + 1'b1;
             end
-            if (ej_pop) ej_rd_q <= ej_rd_q + 2'd1;
-            ej_n_q <= ej_n_q + {2'd0, ej_push} - {2'd0, ej_pop};
+            if (ej_pop) ej_rd_q <= ej_rd_q + 1'b1;
+            ej_n_q <= ej_n_q + {{EJ_W{1'b0}}, ej_push} - {{EJ_W{1'b0}}, ej_pop};
         end
     end
 
     // ---- tag stage and output ------------------------------------------------------------------
-    reg  [1:0]   tq_mode_q [0:1];
-    reg          tq_dec_q [0:1];
-    reg          tq_err_q [0:1];
-    reg          tq_need_s_q [0:1];
-    reg          tq_j0_q [0:1];
-    reg  [4:0]   tq_len_q [0:1];
-    reg  [127:0] tq_exp_q [0:1];
-    reg          tq_wr_q, tq_rd_q;
-    reg  [127:0] sf_q [0:1];
-    reg          sf_wr_q, sf_rd_q;
+    reg  [1:0]   tq_mode_q [0:TQ-1];
+    reg          tq_dec_q [0:TQ-1];
+    reg          tq_err_q [0:TQ-1];
+    reg          tq_need_s_q [0:TQ-1];
+    reg          tq_j0_q [0:TQ-1];
+    reg  [4:0]   tq_len_q [0:TQ-1];
+    reg  [127:0] tq_exp_q [0:TQ-1];
+    reg  [TQ_W-1:0] tq_wr_q, tq_rd_q;
+    reg  [127:0] sf_q [0:TQ-1];
+    reg  [TQ_W-1:0] sf_wr_q, sf_rd_q;
     reg  [127:0] out_data_q;
     reg  [15:0]  out_keep_q;
     reg  [2:0]   out_user_q;
@@ -630,7 +664,8 @@ module gcm_core #(
     wire [127:0] tag = tag_full & tag_mask;
     // every byte is compared; the result is one OR over the differences (constant time)
     wire         tag_bad = |(tag ^ (tq_exp_q[tq_rd_q] & tag_mask));
-    wire         tp_ready = (!tp_need_s || sf_n_q != 2'd0) && (!tp_j0 || ej_n_q != 3'd0);
+    wire         tp_ready = (!tp_need_s || sf_n_q != {(TQ_W + 1){1'b0}}) &&
+                            (!tp_j0 || ej_n_q != {(EJ_W + 1){1'b0}});
     wire         tp_emit = tp_busy && tp_ready && out_free && !txt;
     wire         s_push = gh_pop && !gh_kind;
     wire         s_pop = tp_emit && tp_need_s;
@@ -652,12 +687,12 @@ module gcm_core #(
 
     always @(posedge clk) begin
         if (clr) begin
-            tq_n_q <= 2'd0;
-            tq_wr_q <= 1'b0;
-            tq_rd_q <= 1'b0;
-            sf_n_q <= 2'd0;
-            sf_wr_q <= 1'b0;
-            sf_rd_q <= 1'b0;
+            tq_n_q <= {(TQ_W + 1){1'b0}};
+            tq_wr_q <= {TQ_W{1'b0}};
+            tq_rd_q <= {TQ_W{1'b0}};
+            sf_n_q <= {(TQ_W + 1){1'b0}};
+            sf_wr_q <= {TQ_W{1'b0}};
+            sf_rd_q <= {TQ_W{1'b0}};
             out_data_q <= 128'd0;
             out_keep_q <= 16'd0;
             out_user_q <= 3'd0;
@@ -667,12 +702,12 @@ module gcm_core #(
         end else begin
             error_q <= err_now || aes_error || gh_error ||
                        (ks_q == KS_H && h_arrives && builtin_mismatch);
-            if (final_go) tq_wr_q <= !tq_wr_q;
-            if (tp_emit) tq_rd_q <= !tq_rd_q;
-            tq_n_q <= tq_n_q + {1'b0, final_go} - {1'b0, tp_emit};
-            if (s_push) sf_wr_q <= !sf_wr_q;
-            if (s_pop) sf_rd_q <= !sf_rd_q;
-            sf_n_q <= sf_n_q + {1'b0, s_push} - {1'b0, s_pop};
+            if (final_go) tq_wr_q <= tq_wr_q + 1'b1;
+            if (tp_emit) tq_rd_q <= tq_rd_q + 1'b1;
+            tq_n_q <= tq_n_q + {{TQ_W{1'b0}}, final_go} - {{TQ_W{1'b0}}, tp_emit};
+            if (s_push) sf_wr_q <= sf_wr_q + 1'b1;
+            if (s_pop) sf_rd_q <= sf_rd_q + 1'b1;
+            sf_n_q <= sf_n_q + {{TQ_W{1'b0}}, s_push} - {{TQ_W{1'b0}}, s_pop};
             if (out_v_q && m_axis_tready) out_v_q <= 1'b0;
             if (txt && acc) begin
                 out_data_q <= bswap(txt_out);
@@ -700,7 +735,7 @@ module gcm_core #(
         end
     end
 
-    assign core_idle = st_q == S_HDR && !tp_busy && cg_idle && ej_n_q == 3'd0 && ks_q != KS_LOAD &&
+    assign core_idle = st_q == S_HDR && !tp_busy && cg_idle && ej_n_q == {(EJ_W + 1){1'b0}} && ks_q != KS_LOAD &&
                        ks_q != KS_H;
     assign key_ready = aes_key_ready && core_idle;
 

@@ -6,7 +6,8 @@
 // key_clear and rst erase H and the running state. Loading H while a message is in progress
 // raises error for one cycle (the message continues with the new H, so the caller must drop it).
 //
-// MULT = 0: bit-parallel multiplier (gf128_mul_parallel): one block per cycle, latency 1.
+// MULT = 0: bit-parallel multiplier (gf128_mul_parallel): one block per cycle through an input
+//           register; the hash leaves 2 cycles after the tlast block is taken.
 // MULT = 1: same with Karatsuba-Ofman.
 // MULT = 2: digit-serial (gf128_mul_digit, DIGIT bits per cycle): one block every 128/DIGIT + 1
 //           cycles, s_axis_tready low while the product runs.
@@ -47,6 +48,7 @@ module ghash_core #(
     wire         take;
     reg          pend_last_q; // digit-serial: the running product belongs to a tlast block
     wire         mul_error;   // digit-serial: a start while busy (cannot happen by construction)
+    wire         stage_last;  // one-block-per-cycle multipliers: the registered block ends a message
 
     generate
         if (MULT == 2) begin : g_digit
@@ -64,23 +66,43 @@ module ghash_core #(
             // started_q covers the cycle between start and busy rising.
             always @(posedge clk) started_q <= (rst || key_clear) ? 1'b0 : take;
             assign prod_ready = done;
-        end else if (MULT == 3) begin : g_keyspec
-            assign s_axis_tready = !out_valid_q || m_axis_tready;
-            assign take = s_axis_tvalid && s_axis_tready;
-            gf128_mul_h u_mul (.x(x_q ^ s_axis_tdata), .y(prod));
-            assign prod_ready = take;
-            assign mul_error = 1'b0;
-            wire unused_h = ^h_q;
+            assign stage_last = 1'b0;
         end else begin : g_par
-            assign s_axis_tready = !out_valid_q || m_axis_tready;
+            // One block per cycle through an input register: the multiplier sees x_q ^ b_q, both
+            // registers, so the stream's own logic (GCM's keystream XOR and byte order) is not in
+            // series with the 128x128 product, and the product is computed once per cycle.
+            reg  [127:0] b_q;
+            reg          b_v_q;
+            reg          b_last_q;
+            wire         go = b_v_q && (!b_last_q || !out_valid_q || m_axis_tready);
+            assign s_axis_tready = !b_v_q || go;
             assign take = s_axis_tvalid && s_axis_tready;
-            gf128_mul_parallel #(.KARATSUBA(MULT)) u_mul (.x(x_q ^ s_axis_tdata), .y(h_q), .z(prod));
-            assign prod_ready = take;
+            always @(posedge clk) begin
+                if (rst || key_clear) begin
+                    b_q <= 128'd0;
+                    b_v_q <= 1'b0;
+                    b_last_q <= 1'b0;
+                end else if (take) begin
+                    b_q <= s_axis_tdata;
+                    b_v_q <= 1'b1;
+                    b_last_q <= s_axis_tlast;
+                end else if (go) begin
+                    b_v_q <= 1'b0;
+                end
+            end
+            if (MULT == 3) begin : g_keyspec
+                gf128_mul_h u_mul (.x(x_q ^ b_q), .y(prod));
+                wire unused_h = ^h_q;
+            end else begin : g_generic
+                gf128_mul_parallel #(.KARATSUBA(MULT)) u_mul (.x(x_q ^ b_q), .y(h_q), .z(prod));
+            end
+            assign prod_ready = go;
+            assign stage_last = b_last_q;
             assign mul_error = 1'b0;
         end
     endgenerate
 
-    wire last_now = (MULT == 2) ? pend_last_q : s_axis_tlast;
+    wire last_now = (MULT == 2) ? pend_last_q : stage_last;
 
     always @(posedge clk) begin
         if (rst || key_clear) begin

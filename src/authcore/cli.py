@@ -156,16 +156,16 @@ def cmd_verify(args: argparse.Namespace) -> int:
     options: dict[str, object] = {}
     core_opts = {"core": args.core, "hash_name": args.hash, "precompute": args.precompute,
                  "pipeline": args.pipeline, "combined": args.combined or None, "data_width": args.data_width,
-                 "sbox": args.sbox, "arch": args.arch, "seed": args.seed}
+                 "sbox": args.sbox, "arch": args.arch, "ghash": args.ghash, "seed": args.seed}
     if args.target == "rtl":
         if args.core is None:
-            raise InvalidParameter("--target rtl needs --core (sha1, md5, hmac or aes)")
+            raise InvalidParameter("--target rtl needs --core (sha1, md5, hmac, aes or gcm)")
         options = {k: v for k, v in core_opts.items() if v is not None}
     elif any(v is not None for v in core_opts.values()):
         given = [k for k, v in core_opts.items() if v is not None]
         raise InvalidParameter(f"--{given[0].replace('_name', '').replace('_', '-')} applies to --target rtl only")
     target = make_target(args.target, **options)
-    reports = [run_file(p, args.target, args.monte_limit, target) for p in args.vectors]
+    reports = [run_file(p, args.target, args.monte_limit, target, args.sample) for p in args.vectors]
     total = sum(r.total for r in reports)
     passed = sum(r.passed for r in reports)
     failures = [f for r in reports for f in r.failures]
@@ -245,16 +245,20 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--vectors", required=True, action="append", metavar="PATH",
                    help="CAVP .rsp or RFC test file (repeatable)")
     v.add_argument("--target", default="model", help="model (default) or rtl: simulate a core with Icarus")
-    v.add_argument("--core", choices=["sha1", "md5", "hmac", "aes"], help="rtl: the core to simulate")
+    v.add_argument("--core", choices=["sha1", "md5", "hmac", "aes", "gcm"], help="rtl: the core to simulate")
     v.add_argument("--hash", choices=["sha1", "md5"], help="rtl, hmac: the core's hash (default: the vectors')")
     v.add_argument("--precompute", type=int, choices=[0, 1], help="rtl: pre-computation stage (default 1)")
     v.add_argument("--pipeline", type=int, choices=[1, 4], help="rtl: 1 rolling loop (default), 4 pipelined")
     v.add_argument("--combined", action="store_true", help="rtl: the combined MD5/SHA-1 datapath")
-    v.add_argument("--data-width", type=int, choices=[128, 64, 32, 16], help="rtl, aes: datapath bits (default 128)")
-    v.add_argument("--sbox", choices=["lut", "composite", "rom"], help="rtl, aes: S-box style (default lut)")
+    v.add_argument("--data-width", type=int, choices=[128, 64, 32, 16],
+                   help="rtl, aes/gcm: AES datapath bits (default 128)")
+    v.add_argument("--sbox", choices=["lut", "composite", "rom"], help="rtl, aes/gcm: S-box style (default lut)")
     v.add_argument("--arch", choices=["pipe", "iter"], help="rtl, aes: unrolled (default) or iterative core")
+    v.add_argument("--ghash", help="rtl, gcm: GHASH multiplier: parallel (default), karatsuba or digit:D")
     v.add_argument("--seed", type=int, help="rtl: testbench seed (random valid/ready gaps stay off for vectors)")
     v.add_argument("--monte-limit", type=int, metavar="N", help="Monte Carlo files: the first N checkpoints only")
+    v.add_argument("--sample", type=int, metavar="N",
+                   help="GCM files: about N parameter groups spread over the file (first vector, first FAIL)")
     v.add_argument("--json", action="store_true")
     v.set_defaults(func=cmd_verify)
 

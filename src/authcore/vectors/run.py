@@ -115,8 +115,31 @@ class Report:
         }
 
 
-def _run_gcm(path: Path, target: Target, report: Report) -> None:
-    check_gcm(cavp.read_gcm(path), target, report, path.name)
+def _run_gcm(path: Path, target: Target, report: Report, sample: int | None = None) -> None:
+    vectors = cavp.read_gcm(path)
+    if sample is not None:
+        vectors = sample_groups(vectors, sample)
+    check_gcm(vectors, target, report, path.name)
+
+
+def sample_groups(vectors: list[cavp.GcmVector], n: int) -> list[cavp.GcmVector]:
+    """About ``n`` groups spread evenly over the file (key, IV, text, AAD and tag lengths): from each,
+    its first vector and, in a decryption file, its first FAIL vector too."""
+    if n < 1:
+        raise InvalidParameter("--sample must be at least 1")
+    groups: dict[str, list[cavp.GcmVector]] = {}
+    for v in vectors:
+        groups.setdefault(v.group, []).append(v)
+    names = list(groups)
+    step = max(1, len(names) // n)
+    picked: list[cavp.GcmVector] = []
+    for name in names[::step][:n]:
+        vs = groups[name]
+        picked.append(vs[0])
+        fails = [v for v in vs if v.fail]
+        if fails and fails[0] is not vs[0]:
+            picked.append(fails[0])
+    return picked
 
 
 def check_gcm(vectors: list[cavp.GcmVector], target: Target, report: Report, label: str) -> None:
@@ -203,13 +226,17 @@ def make_target(target_name: str = "model", **options: object) -> Target:
 
 
 def run_file(path: str | Path, target_name: str = "model", monte_limit: int | None = None,
-             target: Target | None = None) -> Report:
+             target: Target | None = None, sample: int | None = None) -> Report:
     path = Path(path)
     kind = cavp.detect(path)
+    if sample is not None and kind != "gcm":
+        raise InvalidParameter(f"--sample applies to GCM files; {path.name} holds {kind} vectors")
     target = target or make_target(target_name)
     report = Report(str(path), kind, target_name)
     if kind == "monte":
         _run_monte(path, target, report, monte_limit)
+    elif kind == "gcm":
+        _run_gcm(path, target, report, sample)
     else:
         RUNNERS[kind](path, target, report)
     return report
