@@ -1,0 +1,58 @@
+"""CAVP GCM vectors through gcm_core: ``authcore verify --target rtl --core gcm``. A sample of every
+parameter group (spread over each file, FAIL cases included) in ``make test``; all 47,250 vectors in
+``make test-full``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from authcore.cli import main
+
+FILES = [f"gcmEncryptExtIV{b}.rsp" for b in (128, 192, 256)] + [f"gcmDecrypt{b}.rsp" for b in (128, 192, 256)]
+# (data width, S-box, GHASH): every datapath width, S-box style and multiplier appears at least once.
+CONFIGS = [(128, "lut", "parallel"), (64, "composite", "karatsuba"), (32, "rom", "digit:8"), (16, "lut", "digit:32")]
+
+
+def verify(capsys, vectors_root, width, sbox, ghash, files, sample=None):
+    args = ["verify", "--target", "rtl", "--core", "gcm", "--data-width", str(width), "--sbox", sbox, "--ghash", ghash,
+            "--seed", "5", "--json"]
+    if sample is not None:
+        args += ["--sample", str(sample)]
+    for f in files:
+        args += ["--vectors", str(vectors_root / "ciphers/AES/GCM" / f)]
+    code = main(args)
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["failed"] == 0, out["failures"][:3]
+    return out
+
+
+@pytest.mark.parametrize("width,sbox,ghash", CONFIGS)
+def test_sample_of_every_file(capsys, vectors_root, width, sbox, ghash):
+    out = verify(capsys, vectors_root, width, sbox, ghash, FILES, sample=4 if width == 128 else 2)
+    assert out["total"] >= 6 * (2 if width == 128 else 1)
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("name", FILES)
+def test_every_vector(capsys, vectors_root, name):
+    out = verify(capsys, vectors_root, 128, "lut", "parallel", [name])
+    assert out["total"] == 7875
+
+
+def test_usage_errors(capsys, vectors_root):
+    path = str(vectors_root / "ciphers/AES/GCM" / FILES[0])
+    for args, message in (
+        (["--core", "gcm", "--ghash", "keyspec"], "serves one key"),
+        (["--core", "gcm", "--ghash", "digit:5"], "digit:D"),
+        (["--core", "gcm", "--arch", "iter"], "unrolled AES"),
+        (["--core", "aes", "--ghash", "parallel"], "--ghash applies to --core gcm"),
+        (["--core", "gcm", "--sample", "0"], "--sample must be at least 1"),
+    ):
+        code = main(["verify", "--target", "rtl", *args, "--vectors", path])
+        err = capsys.readouterr().err
+        assert code == 2 and message in err and "Traceback" not in err, err
+    code = main(["verify", "--target", "rtl", "--core", "gcm", "--sample", "2", "--vectors",
+                 str(vectors_root / "ciphers/AES/ECB/ECBGFSbox128.rsp")])
+    assert code == 2 and "--sample applies to GCM files" in capsys.readouterr().err
