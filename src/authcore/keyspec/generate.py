@@ -93,6 +93,13 @@ def benchmark_hash_key(seed: int) -> bytes:
 
 def generate_for_sweep(spec: dict[str, object], key_seed: int, out: Path) -> tuple[str, list[str], dict[str, object]]:
     kind = spec.get("kind", "ghash")
+    if kind == "gcm":
+        from authcore.keyspec.gcm import GcmConfig, generate_gcm
+
+        cfg = GcmConfig(int(spec.get("data_width", 128)), str(spec.get("sbox", "lut")),  # type: ignore[call-overload]
+                        str(spec.get("ghash", "keyspec")), str(spec.get("specialize", "ghash")))
+        gg = generate_gcm(out, cfg, key=random.Random(key_seed).randbytes(16))
+        return gg.top, [str(f) for f in gg.files], {"specialize": cfg.specialize, "ghash": "keyspec"}
     if kind != "ghash":
         raise InvalidParameter(f"unknown generator kind {kind!r}")
     g = generate_ghash(benchmark_hash_key(key_seed), out, lanes=int(spec.get("lanes", 1)),  # type: ignore[arg-type]
