@@ -20,7 +20,7 @@ test-full: setup
 
 lint: setup
 	@$(PY) -m ruff check src tests
-	@for f in $$(find rtl -name '*.v' 2>/dev/null); do verilator --lint-only -Wall -Irtl/gf128 -Irtl/ghash -Irtl/common -Irtl/sha -Irtl/hmac -Irtl/aes $$f || exit 1; done
+	@for f in $$(find rtl -name '*.v' 2>/dev/null); do verilator --lint-only -Wall -Irtl/gf128 -Irtl/ghash -Irtl/common -Irtl/sha -Irtl/hmac -Irtl/aes -Irtl/gcm $$f || exit 1; done
 
 bench: setup
 	@for b in ghash hash aes; do $(PY) -m authcore.cli sweep benchmarks/$$b.toml --jobs $(JOBS) --out build/bench/$$b || exit 1; done

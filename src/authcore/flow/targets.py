@@ -32,6 +32,7 @@ _FILES = {
     "gcm_core": ["gcm/gcm_core", "ghash/ghash_core", "gf128/gf128_mul_parallel", "gf128/gf128_mul_digit",
                  "aes/aes_enc_pipe", *_AES_COMMON],
 }
+_FILES["gcm_selftest"] = ["gcm/gcm_selftest", *_FILES["gcm_core"]]
 
 
 def sources(top: str) -> list[Path]:

@@ -144,6 +144,19 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None) -> str:
     return "\n".join(lines)
 
 
+def _core_file(cfg: GcmConfig, rel: list[Path]) -> str:
+    """A FuseSoC core for the folder, so a design can depend on the configured core directly."""
+    lines = ["CAPI=2:", "# Written by `authcore generate gcm`; the folder is self-contained.",
+             "name: authcore:generated:gcm_top:0.1.0",
+             f'description: "gcm_core, {cfg.data_width}-bit AES datapath, {cfg.sbox} S-boxes, GHASH {cfg.ghash}'
+             f'{", specialized: " + cfg.specialize if cfg.specialize else ""}"',
+             "", "filesets:", "  rtl:", "    files:"]
+    lines += [f"      - {r}" for r in rel]
+    lines += ["    file_type: verilogSource", "", "targets:", "  default:", "    filesets: [rtl]",
+              "    toplevel: gcm_top", ""]
+    return "\n".join(lines)
+
+
 def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: bytes | None = None,
                  optimizer: str = "lut6") -> Generated:
     """Write the configured core to ``out``. ``key`` (AES key) is needed for ``--specialize all``;
@@ -197,4 +210,5 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
     }
     (outp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     (outp / "files.f").write_text("".join(f"{r}\n" for r in rel))
+    (outp / "gcm_top.core").write_text(_core_file(cfg, rel))
     return Generated(outp, "gcm_top", files, manifest)
