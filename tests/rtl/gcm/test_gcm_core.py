@@ -32,14 +32,14 @@ def run(tmp_path, rng, width, sbox, ghash, packets, top="gcm_core", files=None, 
 @pytest.mark.parametrize("width,sbox,ghash,packets", QUICK)
 def test_gcm_core(tmp_path, rng, width, sbox, ghash, packets):
     passed, failed = run(tmp_path, rng, width, sbox, ghash, packets)
-    assert failed == 0 and passed == 8  # 8 tests; key_mismatch_refused skips without a built-in key
+    assert failed == 0 and passed == 9  # 9 tests; key_mismatch_refused skips without a built-in key
 
 
 @pytest.mark.full
 @pytest.mark.parametrize("width,sbox,ghash,packets", FULL)
 def test_gcm_core_every_configuration(tmp_path, rng, width, sbox, ghash, packets):
     passed, failed = run(tmp_path, rng, width, sbox, ghash, packets)
-    assert failed == 0 and passed == 8
+    assert failed == 0 and passed == 9
 
 
 def generated(tmp_path, cfg: GcmConfig, key: str):
@@ -53,7 +53,7 @@ def test_generated_keyspec_ghash(tmp_path, rng, key):
     files = generated(tmp_path, GcmConfig(128, "lut", "keyspec", "ghash"), key)
     passed, failed = run(tmp_path, rng, 128, "lut", "keyspec", 30, top="gcm_top", files=files,
                          env_extra={"AUTHCORE_TB_KEY": key})
-    assert failed == 0 and passed == 8
+    assert failed == 0 and passed == 9
 
 
 def test_generated_fixed_key(tmp_path, rng):
@@ -61,4 +61,4 @@ def test_generated_fixed_key(tmp_path, rng):
     files = generated(tmp_path, GcmConfig(64, "rom", "keyspec", "all"), SPEC_KEY_TC4)
     passed, failed = run(tmp_path, rng, 64, "rom", "keyspec", 20, top="gcm_top", files=files,
                          env_extra={"AUTHCORE_TB_KEY": SPEC_KEY_TC4, "AUTHCORE_TB_FIXED": "1"})
-    assert failed == 0 and passed == 8  # key_change_latency and key_mismatch_refused skip
+    assert failed == 0 and passed == 9  # key_change_latency and key_mismatch_refused skip
