@@ -217,7 +217,7 @@ async def spec_test_cases(dut):
         assert got[1][-1]["tuser"] == 1, f"spec test case {case.number}: tag rejected"
 
 
-@cocotb.test(timeout_time=400, timeout_unit="ms")
+@cocotb.test(timeout_time=40 + PACKETS // 10, timeout_unit="ms")
 async def random_packets(dut):
     """Random key sizes, IV lengths 1..64, AAD and text 0..300 bytes, every tag length, GCM, GMAC and
     CTR (counters whose low 32 bits wrap), encrypt and decrypt with corrupted tags, back-to-back
