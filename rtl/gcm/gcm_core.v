@@ -150,8 +150,13 @@ module gcm_core #(
     assign aes_out = af_d_q[af_rd_q];
     assign aes_out_kind = af_k_q[af_rd_q];
     assign aes_out_valid = af_n_q != 2'd0;
+    // The FIFO, the E_K(J0) FIFO and the S values hold key-derived data (H itself passes through
+    // here at key load), so rst and key_clear erase them like the key.
     always @(posedge clk) begin
-        if (af_push) begin
+        if (clr) begin
+            af_d_q[0] <= 128'd0;
+            af_d_q[1] <= 128'd0;
+        end else if (af_push) begin
             af_d_q[af_wr_q] <= aes_q;
             af_k_q[af_wr_q] <= aes_q_kind;
         end
@@ -601,6 +606,7 @@ module gcm_core #(
     always @* aes_pop = h_arrives || ej_push || drop_pop || ks_use;
 
     wire         issue_gen = cg_take && cg_kind == K_GEN;
+    integer      ie, is;
     wire [7:0]   out_next = out_q + {7'd0, issue_gen} - {7'd0, ks_use};
 
     always @(posedge clk) begin
@@ -610,6 +616,7 @@ module gcm_core #(
             ej_wr_q <= {EJ_W{1'b0}};
             ej_rd_q <= {EJ_W{1'b0}};
             ej_n_q <= {(EJ_W + 1){1'b0}};
+            for (ie = 0; ie < EJ; ie = ie + 1) ej_q[ie] <= 128'd0;
         end else begin
             // leftovers of a finished packet: they are ahead of every later block in the AES
             if (text_done && cg_q != C_WAIT && cg_q != C_J0) begin
@@ -682,7 +689,11 @@ module gcm_core #(
             tq_len_q[tq_wr_q] <= taglen_q;
             tq_exp_q[tq_wr_q] <= exp_tag_q;
         end
-        if (s_push) sf_q[sf_wr_q] <= gh_out;
+        if (clr) begin
+            for (is = 0; is < TQ; is = is + 1) sf_q[is] <= 128'd0;
+        end else if (s_push) begin
+            sf_q[sf_wr_q] <= gh_out;
+        end
     end
 
     always @(posedge clk) begin
