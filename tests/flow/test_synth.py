@@ -118,3 +118,16 @@ def test_parameterized_core_keeps_its_hierarchy(cache):
     assert small["ffs"] == 16 and big["ffs"] == 96
     assert 0 < small["luts"] < big["luts"]
     assert big["harness"]["ffs"] == 2 * 96
+
+
+def test_summarize_takes_generated_rows_with_and_without_an_xor_count():
+    """A generated core without a key-specialized multiplier (a GCM top with a generic GHASH) has no
+    XOR2 count; the summary must still come out (a sweep once stopped writing results on this)."""
+    from authcore.flow.sweep import markdown_table, summarize
+
+    base = {"target": "xc7", "key_seed": 0, "error": None, "luts": 100, "ffs": 10, "brams": 0,
+            "fmax_mhz": None, "gbps": None, "bits_per_cycle": 128, "seconds": 1.0}
+    rows = summarize([base | {"config": "a", "generator": {"specialize": "all"}},
+                      base | {"config": "b", "generator": {"xor2": 3641}}])
+    assert [r.get("xor2") for r in rows] == [None, 3641]
+    assert "| a | xc7 | 100 |" in markdown_table(rows)

@@ -169,9 +169,9 @@ def summarize(results: list[dict[str, object]]) -> list[dict[str, object]]:
             row[fld] = statistics.median(vals) if vals else None
             if fld in ("luts", "fmax_mhz", "gbps") and len(vals) > 1:
                 row[f"{fld}_min"], row[f"{fld}_max"] = min(vals), max(vals)
-        gen = [r.get("generator") for r in ok if r.get("generator")]
-        if gen:
-            row["xor2"] = statistics.median(float(g["xor2"]) for g in gen)  # type: ignore[index]
+        xor2 = [float(g["xor2"]) for r in ok if (g := r.get("generator")) and g.get("xor2") is not None]  # type: ignore[union-attr]
+        if xor2:
+            row["xor2"] = statistics.median(xor2)
         if ok:
             row["tool_versions"] = ok[0].get("tool_versions")
         rows.append(row)
