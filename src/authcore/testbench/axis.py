@@ -112,6 +112,34 @@ def edge_length(rng: random.Random, top: int) -> int:
     return rng.randrange(0, top + 1)
 
 
+KEY_LEN = {16: 0, 24: 1, 32: 2}  # the AES key port's key_len code per key size
+
+
+async def load_key(dut, key: bytes, key_len: int | None = None, give_up: int | None = None) -> int:
+    """The AES key port (aes_enc_*, gcm_core): offer ``key`` (with ``key_len``, by default the code
+    for its size) until taken, then count the cycles until key_loaded, which is returned; after
+    ``give_up`` cycles without it the count is returned as it is (for a key the core refuses)."""
+    await RisingEdge(dut.clk)
+    dut.key.value = int.from_bytes(key.ljust(32, b"\0"), "big")
+    dut.key_len.value = KEY_LEN[len(key)] if key_len is None else key_len
+    dut.key_valid.value = 1
+    while True:
+        await ReadOnly()
+        if dut.key_ready.value == 1:
+            break
+        await RisingEdge(dut.clk)
+    await RisingEdge(dut.clk)
+    dut.key_valid.value = 0
+    dut.key.value = 0
+    cycles = 0
+    while True:
+        await ReadOnly()
+        if dut.key_loaded.value == 1 or (give_up is not None and cycles > give_up):
+            return cycles
+        await RisingEdge(dut.clk)
+        cycles += 1
+
+
 async def sample_each_cycle(dut, signal: str, into: list[int]) -> None:
     """Append the settled value of ``signal`` every cycle (start with cocotb.start_soon, cancel when done)."""
     sig = getattr(dut, signal)

@@ -18,7 +18,6 @@ from authcore.model.aes import AES
 
 ITER = os.environ.get("AUTHCORE_TB_ITER", "0") == "1"
 PERIOD = int(os.environ.get("AUTHCORE_TB_PERIOD", "1"))
-KEY_LEN = {16: 0, 24: 1, 32: 2}
 NR = {16: 10, 24: 12, 32: 14}
 KEY_CHANGE_GOAL = {16: 12, 24: 14, 32: 16}  # Lemsitzer et al., Table 1 (AES alone)
 
@@ -31,27 +30,8 @@ async def init(dut):
 
 
 async def load_key(dut, key: bytes) -> int:
-    """Offer the key until taken, wait until the round keys are in; return the cycles from the
-    key's acceptance until the core can take a block (key_loaded)."""
-    await RisingEdge(dut.clk)
-    dut.key.value = int.from_bytes(key.ljust(32, b"\0"), "big")
-    dut.key_len.value = KEY_LEN[len(key)]
-    dut.key_valid.value = 1
-    while True:
-        await ReadOnly()
-        if dut.key_ready.value == 1:
-            break
-        await RisingEdge(dut.clk)
-    await RisingEdge(dut.clk)
-    dut.key_valid.value = 0
-    dut.key.value = 0
-    cycles = 0
-    while True:
-        await ReadOnly()
-        if dut.key_loaded.value == 1:
-            return cycles
-        await RisingEdge(dut.clk)
-        cycles += 1
+    """Cycles from the key's acceptance until the core can take a block (key_loaded)."""
+    return await axis.load_key(dut, key)
 
 
 async def encrypt(dut, rng, blocks: list[bytes], gap_in=0.0, gap_out=0.0, users=None) -> list[tuple[bytes, int]]:

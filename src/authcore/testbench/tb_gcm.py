@@ -30,7 +30,6 @@ GH_PERIOD = int(os.environ.get("AUTHCORE_TB_GHASH_PERIOD", "1"))
 PACKETS = int(os.environ.get("AUTHCORE_TB_PACKETS", "60"))
 KEY = bytes.fromhex(os.environ["AUTHCORE_TB_KEY"]) if os.environ.get("AUTHCORE_TB_KEY") else None
 FIXED = os.environ.get("AUTHCORE_TB_FIXED") == "1"
-KEY_LEN = {16: 0, 24: 1, 32: 2}
 GCM, GMAC, CTR = 0, 1, 2
 HDR, IV, AAD, TXT, TAG = 0, 1, 2, 3, 4
 TAG_LENGTHS = (4, 8, 12, 13, 14, 15, 16)
@@ -119,25 +118,7 @@ async def load_key(dut, key: bytes, key_len: int | None = None) -> int:
             if dut.key_loaded.value == 1:
                 return cycles
         raise AssertionError("the fixed-key core never became ready")
-    await RisingEdge(dut.clk)
-    dut.key.value = int.from_bytes(key.ljust(32, b"\0"), "big")
-    dut.key_len.value = KEY_LEN[len(key)] if key_len is None else key_len
-    dut.key_valid.value = 1
-    while True:
-        await ReadOnly()
-        if dut.key_ready.value == 1:
-            break
-        await RisingEdge(dut.clk)
-    await RisingEdge(dut.clk)
-    dut.key_valid.value = 0
-    dut.key.value = 0
-    cycles = 0
-    while True:
-        await ReadOnly()
-        if dut.key_loaded.value == 1 or cycles > 400:
-            return cycles
-        await RisingEdge(dut.clk)
-        cycles += 1
+    return await axis.load_key(dut, key, key_len, give_up=400)
 
 
 async def collect_packets(dut, n: int, rng: random.Random, gap: float) -> list[list[dict[str, int]]]:
