@@ -137,7 +137,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     g.add_argument("what", choices=["ghash", "gcm"])
     _key_args(g)
     g.add_argument("--lanes", type=int, default=1, help="ghash: blocks per cycle")
-    g.add_argument("--arch", default="feedback", choices=["feedback"], help="ghash: architecture")
+    g.add_argument("--arch", default="feedback", choices=["feedback", "pipelined"],
+                   help="ghash: feedback (everything in the loop) or pipelined (only X*H^N in the loop)")
     g.add_argument("--data-width", type=int, default=128, help="gcm: AES datapath width (128, 64, 32, 16)")
     g.add_argument("--sbox", default="lut", help="gcm: S-box style (lut, composite, rom)")
     g.add_argument("--ghash", default="parallel", help="gcm: parallel, karatsuba, digit:D or keyspec")

@@ -219,3 +219,190 @@ def ghash_lanes_top(lanes: int) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def ghash_pipelined_top(lanes: int) -> str:
+    """``--arch pipelined``: the same ports and protocol as :func:`ghash_lanes_top`, but only the
+    state's lane stays in the feedback loop, so the clock is that of one multiplier, not of N
+    multipliers and their sum.
+
+    Stage A right-aligns a beat onto lanes H^k..H^1 (registered). Stage B multiplies lanes
+    H^(N-1)..H^1 and sums them into D (registered, with the H^N lane's block B1 beside it). The loop
+    is X <- (X ^ B1)*H^N ^ D. A final beat of k < N blocks needs X*H^k instead: X joins that beat's
+    lane H^k in stage B, so such a beat waits one cycle in stage A for the beat before it to reach
+    X (messages that end in a short beat take one cycle more). The hash is copied out of X a cycle
+    after the loop takes the last beat. Latency 3 cycles (4 with that wait).
+    """
+    n = lanes
+    if n < 2:
+        raise ValueError("the pipelined GHASH needs at least two lanes")
+    kw = max(1, n.bit_length())
+    lines = [
+        "`default_nettype none",
+        f"// ghash_keyspec (pipelined): streaming GHASH with H built into the logic, {n} blocks of one",
+        "// message per cycle; only X*H^N and two XORs are in the feedback loop.",
+        "// Input: block i of a beat is s_axis_tdata[128*i +: 128] in block order (byte 0 in bits",
+        "// [128*i+127 -: 8]); s_axis_tkeep has one bit per block, contiguous from lane 0, all ones except",
+        "// on the tlast beat, which may also be empty (tkeep = 0). Output: GHASH of the message on m_axis",
+        "// 3 cycles after its tlast beat (4 when that beat is short and follows another of its message).",
+        f"// Throughput {128 * n} bits per cycle; back-to-back messages; a message whose last beat is short",
+        "// costs one cycle more. While a hash waits on m_axis the whole pipeline holds.",
+        "// m_axis_tuser is 1 when a beat of that message broke the protocol (tkeep not contiguous, empty,",
+        "// or short before tlast); error pulses for one cycle after such a beat.",
+        "// The key material is in the gf128_mul_h* modules it instantiates (see their headers).",
+        "module ghash_keyspec (",
+        "    input  wire             clk,",
+        "    input  wire             rst,",
+        f"    input  wire [{128 * n - 1}:0] s_axis_tdata,",
+        f"    input  wire [{n - 1}:0]   s_axis_tkeep,",
+        "    input  wire             s_axis_tlast,",
+        "    input  wire             s_axis_tvalid,",
+        "    output wire             s_axis_tready,",
+        "    output wire [127:0]     m_axis_tdata,",
+        "    output wire             m_axis_tuser,",
+        "    output wire             m_axis_tvalid,",
+        "    input  wire             m_axis_tready,",
+        "    output wire             error",
+        ");",
+        "    reg  [127:0] x_q;          // the running state",
+        "    reg  [127:0] out_q;        // a finished hash",
+        "    reg          out_valid_q, out_err_q;",
+        "    reg          first_q;      // the next beat taken starts a message",
+        "    reg          msg_err_q, error_q;",
+        "    // stage A: the beat right-aligned, a_l<p> to be multiplied by H^p",
+        "    reg          a_valid, a_last, a_first, a_short, a_zero, a_err;",
+        f"    reg  [{n - 1}:1] a_inj;       // X joins lane p (a final beat of p < N blocks)",
+    ]
+    for p in range(1, n + 1):
+        lines.append(f"    reg  [127:0] a_l{p};")
+    lines += [
+        "    // stage B: D = sum of lanes H^(N-1)..H^1, and B1 for the loop's lane",
+        "    reg          b_valid, b_last, b_zero_x, b_ce, b_err;",
+        "    reg  [127:0] b1_q, d_q;",
+        "    reg          cap_q, cap_err_q;  // copy X out (the loop took a message's last beat)",
+        "",
+        "    // The whole pipeline holds while a hash waits on m_axis.",
+        "    wire go = !out_valid_q || m_axis_tready;",
+        "    // A short beat that needs X waits until the beat before it has reached X.",
+        "    wire bubble = a_valid && a_short && !a_zero && !a_first && b_valid;",
+        "    wire a_move = go && a_valid && !bubble;",
+        "    assign s_axis_tready = go && (!a_valid || !bubble);",
+        "    wire take = s_axis_tvalid && s_axis_tready;",
+        "",
+        f"    reg  [{kw - 1}:0] k;       // valid blocks in the beat",
+        "    reg          keep_ok;",
+        "    always @* begin",
+        "        keep_ok = 1'b1;",
+        "        case (s_axis_tkeep)",
+        f"            {n}'b{'0' * n}: k = {kw}'d0;",
+    ]
+    for k in range(1, n + 1):
+        lines.append(f"            {n}'b{'0' * (n - k)}{'1' * k}: k = {kw}'d{k};")
+    lines += [
+        f"            default: begin k = {kw}'d{n}; keep_ok = 1'b0; end",
+        "        endcase",
+        "    end",
+        f"    wire beat_bad = !keep_ok || (!s_axis_tlast && k != {kw}'d{n});",
+        "",
+    ]
+    for i in range(n):
+        lines.append(f"    wire [127:0] b{i} = s_axis_tdata[{128 * i + 127}:{128 * i}];")
+    lines += ["", "    // Right-align: a beat of k blocks puts block j (0-based) on lane H^(k-j)."]
+    for p in range(1, n + 1):
+        lines.append(f"    reg  [127:0] al{p};")
+    lines.append("    always @* begin")
+    for p in range(1, n + 1):
+        lines.append(f"        al{p} = 128'd0;")
+    lines.append("        case (k)")
+    for k in range(1, n + 1):
+        body = " ".join(f"al{p} = b{k - p};" for p in range(1, k + 1))
+        lines.append(f"            {kw}'d{k}: begin {body} end")
+    lines += ["            default: ;", "        endcase", "    end", ""]
+    lines += [
+        "    always @(posedge clk) begin",
+        "        if (rst) begin",
+        "            a_valid <= 1'b0;",
+        "            first_q <= 1'b1;",
+        "            msg_err_q <= 1'b0;",
+        "            error_q <= 1'b0;",
+        "        end else begin",
+        "            error_q <= take && beat_bad;",
+        "            if (take) begin",
+        "                a_valid <= 1'b1;",
+        "                first_q <= s_axis_tlast;",
+        "                msg_err_q <= s_axis_tlast ? 1'b0 : (msg_err_q || beat_bad);",
+        "            end else if (a_move) begin",
+        "                a_valid <= 1'b0;",
+        "            end",
+        "        end",
+        "        if (take) begin",
+        "            a_last <= s_axis_tlast;",
+        "            a_first <= first_q;",
+        f"            a_short <= k != {kw}'d{n};",
+        f"            a_zero <= k == {kw}'d0;",
+        "            a_err <= msg_err_q || beat_bad;",
+    ]
+    for p in range(1, n):
+        lines.append(f"            a_inj[{p}] <= k == {kw}'d{p};")
+    for p in range(1, n + 1):
+        lines.append(f"            a_l{p} <= al{p};")
+    lines += ["        end", "    end", ""]
+    lines.append("    wire [127:0] x_a = a_first ? 128'd0 : x_q;  // X for a short beat's lane")
+    for p in range(1, n):
+        lines.append(f"    wire [127:0] p{p};")
+        lines.append(f"    {_mul_name(p)} u_mul{p} (.x(a_l{p} ^ (a_inj[{p}] ? x_a : 128'd0)), .y(p{p}));")
+    lines += [
+        f"    wire [127:0] d_next = {' ^ '.join(f'p{p}' for p in range(1, n))};",
+        "",
+        "    always @(posedge clk) begin",
+        "        if (rst) begin",
+        "            b_valid <= 1'b0;",
+        "            cap_q <= 1'b0;",
+        "        end else if (go) begin",
+        "            b_valid <= a_move;",
+        "            cap_q <= b_valid && b_last;",
+        "        end",
+        "        if (a_move) begin",
+        f"            b1_q <= a_l{n};",
+        "            d_q <= d_next;",
+        "            b_last <= a_last;",
+        "            b_err <= a_err;",
+        "            b_zero_x <= a_first || a_short;",
+        "            b_ce <= !(a_zero && !a_first);  // an empty last beat leaves X as it is",
+        "        end",
+        "        if (go) cap_err_q <= b_err;",
+        "    end",
+        "",
+        "    // The loop: X <- (X ^ B1)*H^N ^ D; X counts as zero at a message's first beat and at a",
+        "    // short beat (whose lane already took X).",
+        "    wire [127:0] loop_in = (b_zero_x ? 128'd0 : x_q) ^ b1_q;",
+        "    wire [127:0] loop_p;",
+        f"    {_mul_name(n)} u_mul{n} (.x(loop_in), .y(loop_p));",
+        "    always @(posedge clk) begin",
+        "        if (rst) x_q <= 128'd0;",
+        "        else if (go && b_valid && b_ce) x_q <= loop_p ^ d_q;",
+        "    end",
+        "",
+        "    always @(posedge clk) begin",
+        "        if (rst) begin",
+        "            out_valid_q <= 1'b0;",
+        "            out_err_q <= 1'b0;",
+        "            out_q <= 128'd0;",
+        "        end else if (go && cap_q) begin",
+        "            out_valid_q <= 1'b1;",
+        "            out_err_q <= cap_err_q;",
+        "            out_q <= x_q;",
+        "        end else if (m_axis_tready) begin",
+        "            out_valid_q <= 1'b0;",
+        "        end",
+        "    end",
+        "",
+        "    assign m_axis_tdata = out_q;",
+        "    assign m_axis_tuser = out_err_q;",
+        "    assign m_axis_tvalid = out_valid_q;",
+        "    assign error = error_q;",
+        "endmodule",
+        "`default_nettype wire",
+        "",
+    ]
+    return "\n".join(lines)

@@ -17,7 +17,7 @@ from authcore.errors import InvalidParameter
 from authcore.keyspec import emitter, matrix, optimizer, proof
 from authcore.model import gf128
 
-ARCHS = ("feedback",)
+ARCHS = ("feedback", "pipelined")
 MAX_LANES = 16
 
 
@@ -41,6 +41,8 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
         raise InvalidParameter(f"--lanes must be 1 to {MAX_LANES}, got {lanes}")
     if arch not in ARCHS:
         raise InvalidParameter(f"unknown architecture {arch!r}; use one of {', '.join(ARCHS)}")
+    if arch == "pipelined" and lanes < 2:
+        raise InvalidParameter("--arch pipelined needs --lanes 2 or more (one lane is already only the loop)")
     if opt not in optimizer.OPTIMIZERS:
         raise InvalidParameter(f"unknown optimizer {opt!r}; use one of {', '.join(optimizer.OPTIMIZERS)}")
     outp = Path(out)
@@ -72,7 +74,7 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
         mults.append(entry)
         files.append(path)
     top = outp / "ghash_keyspec.v"
-    top.write_text(emitter.ghash_lanes_top(lanes))
+    top.write_text(emitter.ghash_lanes_top(lanes) if arch == "feedback" else emitter.ghash_pipelined_top(lanes))
     files.append(top)
     manifest: dict[str, object] = {
         "generator": "authcore generate ghash", "top": "ghash_keyspec", "lanes": lanes, "arch": arch,

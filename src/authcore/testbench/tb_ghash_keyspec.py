@@ -15,6 +15,7 @@ from authcore.vectors import spec
 
 H = int(os.environ["AUTHCORE_TEST_H"], 16)
 LANES = int(os.environ["AUTHCORE_TEST_LANES"])
+PIPELINED = os.environ.get("AUTHCORE_TEST_ARCH", "feedback") == "pipelined"
 
 
 def beats_for(blocks: list[int], empty_tail: bool = False) -> list[dict[str, int]]:
@@ -77,7 +78,10 @@ async def back_to_back_full_rate(dut):
     await sender
     cycles = (cocotb.utils.get_sim_time("ns") - start) / 10
     assert [g["tdata"] for g in got] == [expect(m) for m in msgs]
-    assert cycles <= len(beats) + 4, f"{len(beats)} beats took {cycles} cycles"
+    # The pipelined core holds a short last beat one cycle when a beat of its message precedes it.
+    waits = sum(1 for m in msgs if PIPELINED and len(m) > LANES and len(m) % LANES)
+    latency = 3 if PIPELINED else 1
+    assert cycles <= len(beats) + waits + latency + 3, f"{len(beats)} beats took {cycles} cycles"
 
 
 @cocotb.test(timeout_time=2, timeout_unit="ms")

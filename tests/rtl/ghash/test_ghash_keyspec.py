@@ -11,17 +11,22 @@ from authcore.testbench import HERE as TB  # noqa: E402
 SPEC_H = bytes.fromhex("b83b533708bf535d0aa6e52980d53b78")  # H of the spec's test cases 3-6
 
 
-@pytest.mark.parametrize("lanes,key_seed,opt", [(1, 11, "lut6"), (2, 12, "lut6"), (4, 13, "lut6"), (8, 14, "lut6"),
-                                               (3, 15, "lut6"), (1, None, "lut6"), (4, None, "lut6"),
-                                               (2, 16, "lut4"), (1, 17, "cse")])
-def test_generated_core_against_model(tmp_path, rng, lanes, key_seed, opt):
+@pytest.mark.parametrize("lanes,key_seed,opt,arch", [
+    (1, 11, "lut6", "feedback"), (2, 12, "lut6", "feedback"), (4, 13, "lut6", "feedback"),
+    (8, 14, "lut6", "feedback"), (3, 15, "lut6", "feedback"), (1, None, "lut6", "feedback"),
+    (4, None, "lut6", "feedback"), (2, 16, "lut4", "feedback"), (1, 17, "cse", "feedback"),
+    (2, 18, "lut6", "pipelined"), (4, 19, "lut4", "pipelined"), (8, 20, "lut6", "pipelined"),
+    (3, None, "lut6", "pipelined"),
+])
+def test_generated_core_against_model(tmp_path, rng, lanes, key_seed, opt, arch):
     import random
 
     h = SPEC_H if key_seed is None else random.Random(key_seed).randbytes(16)
-    g = generate_ghash(h, tmp_path / "gen", lanes=lanes, opt=opt)
+    g = generate_ghash(h, tmp_path / "gen", lanes=lanes, opt=opt, arch=arch)
     assert all(m["proof"]["proven"] for m in g.manifest["multipliers"])
     seed = rng.randrange(1 << 30)
     env = {"AUTHCORE_TEST_H": h.hex(), "AUTHCORE_TEST_LANES": str(lanes), "AUTHCORE_SEED": str(seed),
+           "AUTHCORE_TEST_ARCH": arch,
            "AUTHCORE_TEST_MSGS": "25" if lanes >= 4 else "40"}
     passed, failed = simulate("ghash_keyspec", g.files, "tb_ghash_keyspec", [TB], tmp_path / "sim",
                               env=env)
