@@ -139,9 +139,11 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, candidates: int
     """LUT6-aware sharing: each shared node XORs up to ``width`` signals (one LUT), and is created
     only when the rows it serves save more than the LUT it costs.
 
-    A row of m signals costs about (m - 1) / 5 LUT6 to finish; a node of s signals used by r rows
-    saves r * (s - 1) / 5 of them and costs one. Candidates start from the most shared pairs (the
-    same lazy heap as ``cse``) and grow greedily by the signal that keeps the most rows.
+    A row of m signals costs ceil((m - 1) / 5) LUT6 to finish (see :func:`lut_cover`); a node of
+    s signals replaces s of a row's signals by one, and the node costs one LUT. The gain of a
+    candidate is exactly the LUTs its rows save minus that one, ties broken towards the node that
+    removes the most signals. Candidates start from the most shared pairs (the same lazy heap as
+    ``cse``) and grow greedily by the signal that keeps the most rows.
     """
     n_rows = len(rows)
     a_mat, count, heap = _pair_state(rows, n_in, 2)
@@ -149,6 +151,7 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, candidates: int
     depth = [0] * n_in
     s = n_in
     per_lut = width - 1
+    rsize = np.array([len(r) for r in rows])  # signals left in each row
     while heap:
         tops: list[tuple[int, int, int]] = []
         while heap and len(tops) < candidates:
@@ -166,7 +169,10 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, candidates: int
             t_set = [a, b]
             rmask = (a_mat[:, a] & a_mat[:, b]).astype(bool)
             while True:
-                gain = rmask.sum() * (len(t_set) - 1) / per_lut - 1
+                r = rsize[rmask]
+                ns = len(t_set)
+                saved = (-((1 - r) // per_lut) + ((ns - r) // per_lut)).sum()  # ceil((r-1)/5) - ceil((r-ns)/5)
+                gain = float(saved) - 1 + 1e-3 * len(r) * (ns - 1)
                 if best is None or gain > best[0]:
                     best = (gain, list(t_set), rmask.copy())
                 if len(t_set) == width:
@@ -185,6 +191,7 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, candidates: int
         if gain <= 0:
             break
         rws = np.nonzero(rmask)[0]
+        rsize[rws] -= len(t_set) - 1
         # the node: a chain of XOR2 whose inner gates have one fanout (one LUT after mapping)
         acc = t_set[0]
         for x in t_set[1:]:
