@@ -43,11 +43,13 @@ module aes_enc_iter #(
     wire [15*128-1:0] rk;
     wire [3:0]        nr;
     wire              keys_ok;
+    wire              keys_early;
     reg               busy_q;
 
     aes_key_expand #(.SBOX(SBOX)) u_keys (
         .clk(clk), .rst(clr), .idle(!busy_q), .key(key), .key_len(key_len), .key_valid(key_valid),
-        .key_ready(key_ready), .key_loaded(keys_ok), .error(error), .rk(rk), .nr(nr)
+        .key_ready(key_ready), .key_loaded(keys_ok), .key_early(keys_early), .error(error),
+        .rk(rk), .nr(nr)
     );
 
     reg  [127:0]      state_q;
@@ -83,7 +85,9 @@ module aes_enc_iter #(
     wire finish = step && last_round;
     wire out_free = !out_v_q || m_axis_tready;
     wire hold = finish && !out_free;                     // the result waits for the output
-    assign s_axis_tready = keys_ok && !key_valid && (!busy_q || (finish && out_free));
+    // Round r reads round key r no earlier than r cycles after the block was taken: blocks may enter
+    // while the schedule runs (key_early).
+    assign s_axis_tready = keys_early && !key_valid && (!busy_q || (finish && out_free));
     wire take = s_axis_tvalid && s_axis_tready;
 
     always @(posedge clk) begin

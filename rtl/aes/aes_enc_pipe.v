@@ -13,8 +13,10 @@
 // Interfaces: blocks in block order (byte 0 in [127:120]) on s_axis/m_axis with backpressure;
 // s_axis_tuser travels with each block. Key: key (block order from [255:248]) and key_len
 // (0: 128, 1: 192, 2: 256) taken when key_valid and key_ready; key_ready waits for the blocks in
-// flight to leave (they finish under the old key), blocks wait while a key is offered or expanding
-// (Nr cycles, see aes_key_expand). key_len = 3 is refused: error pulses and no key is loaded.
+// flight to leave (they finish under the old key). Blocks wait while a key is offered and for the
+// first cycle of its schedule; from the second on they may enter, since the schedule stays ahead of
+// them (key_early, see aes_key_expand); key_loaded rises when every round key is in the bank.
+// key_len = 3 is refused: error pulses and no key is loaded.
 // Without a loaded key s_axis_tready stays low. key_clear (like rst) erases the keys and every
 // block in flight.
 //
@@ -81,6 +83,7 @@ module aes_enc_pipe #(
     wire [15*128-1:0] rk;
     wire [3:0]        nr;
     wire              keys_ok;
+    wire              keys_early;
     wire              empty;
 
     generate
@@ -90,13 +93,15 @@ module aes_enc_pipe #(
             assign rk = RK;
             assign nr = (FIXED_LEN == 0) ? 4'd10 : (FIXED_LEN == 1) ? 4'd12 : 4'd14;
             assign keys_ok = 1'b1;
+            assign keys_early = 1'b1;
             assign key_ready = 1'b0;
             assign error = err_q;
             wire unused_fixed = ^{key, key_len, empty};
         end else begin : g_expand
             aes_key_expand #(.SBOX(SBOX)) u_keys (
                 .clk(clk), .rst(clr), .idle(empty), .key(key), .key_len(key_len), .key_valid(key_valid),
-                .key_ready(key_ready), .key_loaded(keys_ok), .error(error), .rk(rk), .nr(nr)
+                .key_ready(key_ready), .key_loaded(keys_ok), .key_early(keys_early), .error(error),
+                .rk(rk), .nr(nr)
             );
         end
     endgenerate
@@ -118,7 +123,7 @@ module aes_enc_pipe #(
     wire              stall = out_xfer && out_v_q && !m_axis_tready;
     wire              advance = !stall;
     assign empty = !(|busy_v);
-    assign s_axis_tready = bnd[0] && advance && keys_ok && !key_valid;
+    assign s_axis_tready = bnd[0] && advance && keys_early && !key_valid;
     wire   take = s_axis_tvalid && s_axis_tready;
 
     always @(posedge clk) begin

@@ -11,6 +11,10 @@
 // round key goes through a staging register before the bank, so the schedule's S-box and XOR chain
 // do not also drive the wires to 15 bank entries spread over the device. rk holds round key r in
 // [128*r +: 128]; nr is 10, 12 or 14.
+// key_early rises one cycle after the key is taken, Nr cycles before key_loaded: a block taken from
+// then on uses round key r no earlier than r cycles after it was taken, and round key r is in the
+// bank r + 1 cycles after the key was, so the schedule stays ahead of it. The cores let blocks in
+// on key_early (the GCM core's E_K(0^128) for H starts while the schedule runs).
 // key_len = 3 is refused: error pulses and no key is loaded. rst (the parent ties key_clear to
 // it) clears the bank.
 // SBOX: 0 table, 1 composite field; the block-RAM style (2) uses tables here, since the schedule
@@ -26,6 +30,7 @@ module aes_key_expand #(
     input  wire           key_valid,
     output wire           key_ready,
     output wire           key_loaded,
+    output wire           key_early,
     output wire           error,
     output wire [15*128-1:0] rk,
     output wire [3:0]     nr
@@ -40,6 +45,8 @@ module aes_key_expand #(
     reg  [127:0] wr_key_q;
     assign key_ready = !busy_q && !wr_q && idle;
     assign key_loaded = keys_ok_q && !busy_q && !wr_q;
+    // wr_q is set from the second cycle of the schedule on (round key 1 staged) until it ends.
+    assign key_early = keys_ok_q && (wr_q || !busy_q);
     assign error = error_q;
 
     always @(posedge clk) begin

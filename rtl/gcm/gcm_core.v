@@ -6,8 +6,9 @@
 //
 // Key port: key (block order from [255:248]), key_len (0: 128, 1: 192, 2: 256) taken when
 // key_valid and key_ready. key_ready is high only between packets with nothing in flight. The core
-// expands the key, encrypts the zero block, loads H, then raises key_loaded: the key-change latency
-// is measured by the testbench (docs/gcm.md). key_len = 3 is refused (error pulses). key_clear and
+// expands the key and encrypts the zero block behind the schedule (it enters one cycle after the
+// key), loads H, then raises key_loaded: the key-change latency is measured by the testbench
+// (docs/gcm.md). key_len = 3 is refused (error pulses). key_clear and
 // rst erase the key, the round keys, H and every packet in flight.
 // GHASH = 3 (key-specialized): H is built into gf128_mul_h; at key load the core compares
 // E_K(0^128) with it (the built-in H is gf128_mul_h applied to the field's 1, folded to a
@@ -146,12 +147,15 @@ module gcm_core #(
     reg          af_wr_q, af_rd_q;
     reg  [1:0]   af_n_q;
     assign aes_q_ready = af_n_q != 2'd2;
-    wire   af_push = aes_q_valid && aes_q_ready;
+    // E_K(0^128) for H is taken straight off the AES output (nothing else is in flight at key load):
+    // it never enters the FIFO, which saves the key change a cycle.
+    wire   h_arrives = aes_q_valid && aes_q_ready && aes_q_kind == K_H;
+    wire   af_push = aes_q_valid && aes_q_ready && !h_arrives;
     assign aes_out = af_d_q[af_rd_q];
     assign aes_out_kind = af_k_q[af_rd_q];
     assign aes_out_valid = af_n_q != 2'd0;
-    // The FIFO, the E_K(J0) FIFO and the S values hold key-derived data (H itself passes through
-    // here at key load), so rst and key_clear erase them like the key.
+    // The FIFO, the E_K(J0) FIFO and the S values hold key-derived data, so rst and key_clear erase
+    // them like the key.
     always @(posedge clk) begin
         if (clr) begin
             af_d_q[0] <= 128'd0;
@@ -203,14 +207,13 @@ module gcm_core #(
     localparam [1:0] KS_NONE = 2'd0, KS_LOAD = 2'd1, KS_H = 2'd2, KS_READY = 2'd3;
     reg  [1:0] ks_q;
     reg        mismatch_q;
-    wire       h_arrives = aes_out_valid && aes_out_kind == K_H;  // popped at once
 
     wire       builtin_mismatch;
     generate
         if (GHASH == 3) begin : g_check
             wire [127:0] h_builtin;
             gf128_mul_h u_h (.x(128'h8000_0000_0000_0000_0000_0000_0000_0000), .y(h_builtin));
-            assign builtin_mismatch = aes_out != h_builtin;
+            assign builtin_mismatch = aes_q != h_builtin;
         end else begin : g_nocheck
             assign builtin_mismatch = 1'b0;
         end
@@ -225,14 +228,16 @@ module gcm_core #(
         end else begin
             h_load_q <= 1'b0;
             if (key_take) begin
-                ks_q <= KS_LOAD;
+                // The zero block for H is offered at once: aes_enc_pipe takes it as soon as the
+                // schedule is ahead of it (one cycle after the key), not when it has finished.
+                ks_q <= KS_H;
                 mismatch_q <= 1'b0;
-            end else if (ks_q == KS_LOAD && aes_error && FIXED_KEY == 0) begin
-                ks_q <= KS_NONE;
-            end else if (ks_q == KS_LOAD && aes_key_loaded) begin
+            end else if (ks_q == KS_H && aes_error && FIXED_KEY == 0) begin
+                ks_q <= KS_NONE;  // key_len = 3: refused, no key
+            end else if (ks_q == KS_LOAD && aes_key_loaded) begin  // FIXED_KEY: after reset
                 ks_q <= KS_H;
             end else if (ks_q == KS_H && h_arrives) begin
-                h_q <= aes_out;
+                h_q <= aes_q;
                 h_load_q <= 1'b1;
                 mismatch_q <= builtin_mismatch;
                 ks_q <= builtin_mismatch ? KS_NONE : KS_READY;
@@ -557,7 +562,8 @@ module gcm_core #(
             stop_q <= 1'b0;
             gmac_q <= 1'b0;
         end else begin
-            if (ks_q == KS_LOAD && aes_key_loaded && !key_take) cg_q <= C_H;
+            if ((ks_q == KS_LOAD && aes_key_loaded) || key_take) cg_q <= C_H;
+            else if (ks_q == KS_H && aes_error && FIXED_KEY == 0) cg_q <= C_IDLE;
             case (cg_q)
                 C_IDLE: begin
                     stop_q <= 1'b0;
@@ -603,7 +609,7 @@ module gcm_core #(
     wire         ks_use = txt && acc;
     wire         ej_pop;
 
-    always @* aes_pop = h_arrives || ej_push || drop_pop || ks_use;
+    always @* aes_pop = ej_push || drop_pop || ks_use;
 
     wire         issue_gen = cg_take && cg_kind == K_GEN;
     integer      ie, is;

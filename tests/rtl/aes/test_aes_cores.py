@@ -13,7 +13,7 @@ def test_aes_enc_pipe(tmp_path, rng, width, sbox):
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_PERIOD": str(128 // width)}
     passed, failed = simulate("aes_enc_pipe", sources("aes_enc_pipe"), "tb_aes", [TB], tmp_path,
                               parameters={"DATA_W": width, "SBOX": sbox, "USER_W": 2}, env=env)
-    assert failed == 0 and passed == 5
+    assert failed == 0 and passed == 6
 
 
 @pytest.mark.parametrize("sbox", (0, 1, 2))
@@ -22,4 +22,4 @@ def test_aes_enc_iter(tmp_path, rng, sbox):
            "AUTHCORE_TB_PERIOD": str(10 * (2 if sbox == 2 else 1))}
     passed, failed = simulate("aes_enc_iter", sources("aes_enc_iter"), "tb_aes", [TB], tmp_path,
                               parameters={"SBOX": sbox, "USER_W": 2}, env=env)
-    assert failed == 0 and passed == 5
+    assert failed == 0 and passed == 6

@@ -24,7 +24,8 @@ SPEC_KEY_TC4 = "feffe9928665731c6d6a8f9467308308"   # the spec's test cases 3-6 
 def run(tmp_path, rng, width, sbox, ghash, packets, top="gcm_core", files=None, env_extra=None):
     mult, digit, gh_period = GHASH.get(ghash, (3, 8, 1))
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_PERIOD": str(128 // width),
-           "AUTHCORE_TB_GHASH_PERIOD": str(gh_period), "AUTHCORE_TB_PACKETS": str(packets), **(env_extra or {})}
+           "AUTHCORE_TB_GHASH_PERIOD": str(gh_period), "AUTHCORE_TB_PACKETS": str(packets),
+           "AUTHCORE_TB_ROM": str(int(sbox == "rom")), **(env_extra or {})}
     params = {} if top == "gcm_top" else {"DATA_W": width, "SBOX": SBOX[sbox], "GHASH": mult, "DIGIT": digit}
     return simulate(top, files or sources("gcm_core"), "tb_gcm", [TB], tmp_path / "sim", parameters=params, env=env)
 
