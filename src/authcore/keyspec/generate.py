@@ -102,7 +102,8 @@ def generate_for_sweep(spec: dict[str, object], key_seed: int, out: Path) -> tup
 
         cfg = GcmConfig(int(spec.get("data_width", 128)), str(spec.get("sbox", "lut")),  # type: ignore[call-overload]
                         str(spec.get("ghash", "keyspec")), str(spec.get("specialize", "ghash")))
-        gg = generate_gcm(out, cfg, key=random.Random(key_seed).randbytes(16))
+        gg = generate_gcm(out, cfg, key=random.Random(key_seed).randbytes(16),
+                          optimizer=str(spec.get("optimizer", "lut6")))
         mult = gg.manifest["keyspec_multiplier"] or {}
         return gg.top, [str(f) for f in gg.files], {"specialize": cfg.specialize, "ghash": "keyspec",
                                                      "xor2": mult.get("xor2")}  # type: ignore[union-attr]
