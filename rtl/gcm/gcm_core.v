@@ -11,8 +11,8 @@
 // (docs/gcm.md). key_len = 3 is refused (error pulses). key_clear and
 // rst erase the key, the round keys, H and every packet in flight.
 // GHASH = 3 (key-specialized): H is built into gf128_mul_h; at key load the core compares
-// E_K(0^128) with it (the built-in H is gf128_mul_h applied to the field's 1, folded to a
-// constant by synthesis) and on a difference raises key_mismatch and refuses packets.
+// E_K(0^128) with it (H_BUILTIN, the same H, set by the generator in the key-material top) and on
+// a difference raises key_mismatch and refuses packets.
 //
 // Input: one AXI4-Stream packet per message, 16 bytes per beat in stream byte order (first byte
 // in tdata[7:0], tkeep[0]). tuser[2:0] is the phase of the beat: 0 header, 1 IV, 2 AAD, 3 text,
@@ -54,7 +54,8 @@ module gcm_core #(
     parameter DIGIT = 8,
     parameter FIXED_KEY = 0,
     parameter FIXED_LEN = 0,
-    parameter [15*128-1:0] RK = {15*128{1'b0}}
+    parameter [15*128-1:0] RK = {15*128{1'b0}},
+    parameter [127:0] H_BUILTIN = 128'd0
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -211,9 +212,10 @@ module gcm_core #(
     wire       builtin_mismatch;
     generate
         if (GHASH == 3) begin : g_check
-            wire [127:0] h_builtin;
-            gf128_mul_h u_h (.x(128'h8000_0000_0000_0000_0000_0000_0000_0000), .y(h_builtin));
-            assign builtin_mismatch = aes_q != h_builtin;
+            // H_BUILTIN is the H of gf128_mul_h, written beside it by the generator. (A second
+            // gf128_mul_h on the constant 1 would fold to it only if flattened; the generated
+            // multiplier keeps one module per LUT, so that copy would stay, a whole network.)
+            assign builtin_mismatch = aes_q != H_BUILTIN;
         end else begin : g_nocheck
             assign builtin_mismatch = 1'b0;
         end

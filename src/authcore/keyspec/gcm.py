@@ -34,8 +34,12 @@ LIBRARY = ["aes/aes_sbox_lut", "aes/aes_sbox_composite", "aes/aes_sbox_rom", "ae
            "ghash/ghash_core", "gcm/gcm_core"]
 KEY_LEN = {16: 0, 24: 1, 32: 2}
 
-ROUND_KEY_HEADER = """// KEY MATERIAL: this file holds the AES round keys of a fixed key as constants, and the key can
-// be recovered from them. Keep it as secret as the key: it was written with mode 0600; do not
+HASH_KEY_HEADER = """// KEY MATERIAL: this file holds the GCM hash key H (the key-mismatch check compares E_K(0) with
+// it). Keep it as secret as the key: it was written with mode 0600; do not commit or publish it.
+"""
+
+ROUND_KEY_HEADER = """// KEY MATERIAL: this file holds the AES round keys of a fixed key as constants (and its hash key
+// H), and the key can be recovered from them. Keep it as secret as the key: it was written with mode 0600; do not
 // commit or publish it.
 """
 
@@ -78,7 +82,7 @@ class GcmConfig:
         raise InvalidParameter(f"--ghash must be parallel, karatsuba, digit:D or keyspec, not {g!r}")
 
 
-def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None) -> str:
+def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | None) -> str:
     fixed = cfg.specialize == "all"
     params = [f".DATA_W({cfg.data_width})", f".SBOX({SBOXES[cfg.sbox]})", f".GHASH({ghash})", f".DIGIT({digit})"]
     lines = []
@@ -88,6 +92,11 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None) -> str:
         rk = "".join(r.hex() for r in reversed(rks)).rjust(15 * 32, "0")
         params += [".FIXED_KEY(1)", f".FIXED_LEN({KEY_LEN[len(key)]})", f".RK(1920'h{rk})"]
         lines.append(ROUND_KEY_HEADER.rstrip("\n"))
+    elif ghash == 3:
+        lines.append(HASH_KEY_HEADER.rstrip("\n"))
+    if ghash == 3:
+        assert h is not None
+        params.append(f".H_BUILTIN(128'h{h.hex()})")
     lines += [
         "`default_nettype none",
         f"// gcm_top: gcm_core configured by `authcore generate gcm` (DATA_W {cfg.data_width}, S-box {cfg.sbox},",
@@ -179,6 +188,7 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
         shutil.copyfile(RTL / f"{name}.v", dst)
         files.append(dst)
     info: dict[str, object] = {}
+    hh: bytes | None = None
     if ghash == 3:
         hh = h if h is not None else gcm_model.hash_key(key)  # type: ignore[arg-type]
         g = generate_ghash(hh, outp / "ghash", lanes=1, opt=optimizer, prove=True)
@@ -187,8 +197,8 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
         m = g.manifest["multipliers"][0]  # type: ignore[index]
         info = {"xor2": m["xor2"], "depth": m["depth"], "proven": True, "optimizer": optimizer}
     top = outp / "gcm_top.v"
-    text = _top(cfg, ghash, digit, key)
-    if cfg.specialize == "all":
+    text = _top(cfg, ghash, digit, key, hh)
+    if ghash == 3:
         emitter.write_secret(top, text)
     else:
         if top.exists():
@@ -204,7 +214,7 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
                        "FIXED_KEY": int(cfg.specialize == "all")},
         "keyspec_multiplier": info or None,
         "files": [{"file": str(r), "sha256": _sha256(f),
-                   "key_material": f.name == "gf128_mul_h.v" or (f == top and cfg.specialize == "all")}
+                   "key_material": f.name == "gf128_mul_h.v" or (f == top and ghash == 3)}
                   for r, f in zip(rel, files, strict=True)],
         "note": "Neither the key nor H is recorded here; files marked key_material embed them (mode 0600).",
     }
