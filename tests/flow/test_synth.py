@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,17 @@ def test_subtree_multiplies_instances():
     own = {"top": {"LUT6": 2, "$paramod\\sub\\N=6": 3, "FDRE": 1}, "$paramod\\sub\\N=6": {"LUT6": 1, "leaf": 2},
            "leaf": {"LUT2": 1}}
     assert synth_mod._subtree("top", own) == {"LUT6": 5, "LUT2": 6, "FDRE": 1}
+
+
+def test_a_tool_that_times_out_leaves_its_log_so_far(tmp_path):
+    """The log is written as the tool runs: a timed-out place and route still shows where it was."""
+    from authcore.flow import tools
+
+    log = tmp_path / "tool.log"
+    script = "import sys, time; print('placing...', flush=True); time.sleep(30)"
+    with pytest.raises(ToolError, match="did not finish within 1 s"):
+        tools.run(Path(sys.executable).name, ["-c", script], log, timeout=1, what="fake tool")
+    assert "placing..." in log.read_text()
+    out = tools.run(Path(sys.executable).name, ["-c", "print('done'); import sys; print('warn', file=sys.stderr)"],
+                    log)
+    assert "done" in out and "warn" in out and log.read_text() == out

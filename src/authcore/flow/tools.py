@@ -38,15 +38,15 @@ def run(name: str, args: list[str], log_path: Path, cwd: Path | None = None,
                   file=sys.stderr)
         _NOTICE_SHOWN = True
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        proc = subprocess.run([executable(name), *args], cwd=cwd, capture_output=True, text=True,
-                              timeout=timeout, stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
-        log_path.write_text(out)
-        raise ToolError(f"{what or name} did not finish within {timeout:.0f} s", str(log_path)) from None
-    out = proc.stdout + proc.stderr
-    log_path.write_text(out)
+    # The output goes to the log as it is written, so a run that times out (or one still going)
+    # leaves its log so far: where placement or routing spent the time.
+    with open(log_path, "w") as log:
+        try:
+            proc = subprocess.run([executable(name), *args], cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+                                  timeout=timeout, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            raise ToolError(f"{what or name} did not finish within {timeout:.0f} s", str(log_path)) from None
+    out = log_path.read_text(errors="replace")
     if proc.returncode != 0:
         raise ToolError(f"{what or name} failed: {first_error(out)}", str(log_path))
     return out
