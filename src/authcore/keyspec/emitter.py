@@ -74,6 +74,7 @@ def multiplier(module: str, net: Network, power: int, optimizer: str) -> str:
             "",
             f"// One LUT of {module}: the XOR of its N inputs. keep_hierarchy holds the LUT boundaries",
             "// through synthesis; the proof flattens it.",
+            "/* verilator lint_off DECLFILENAME */",
             "(* keep_hierarchy *)",
             f"module {module}_lut #(parameter N = {width}) (",
             "    input  wire [N-1:0] i,",
@@ -81,6 +82,7 @@ def multiplier(module: str, net: Network, power: int, optimizer: str) -> str:
             ");",
             "    assign o = ^i;",
             "endmodule",
+            "/* verilator lint_on DECLFILENAME */",
         ]
     lines += ["`default_nettype wire", ""]
     return "\n".join(lines)
@@ -270,23 +272,23 @@ def ghash_pipelined_top(lanes: int) -> str:
         "    reg          first_q;      // the next beat taken starts a message",
         "    reg          msg_err_q, error_q;",
         "    // stage A: the beat right-aligned, a_l<p> to be multiplied by H^p",
-        "    reg          a_valid, a_last, a_first, a_short, a_zero, a_err;",
-        f"    reg  [{n - 1}:1] a_inj;       // X joins lane p (a final beat of p < N blocks)",
+        "    reg          a_valid_q, a_last_q, a_first_q, a_short_q, a_zero_q, a_err_q;",
+        f"    reg  [{n - 1}:1] a_inj_q;       // X joins lane p (a final beat of p < N blocks)",
     ]
     for p in range(1, n + 1):
-        lines.append(f"    reg  [127:0] a_l{p};")
+        lines.append(f"    reg  [127:0] a_l{p}_q;")
     lines += [
         "    // stage B: D = sum of lanes H^(N-1)..H^1, and B1 for the loop's lane",
-        "    reg          b_valid, b_last, b_zero_x, b_ce, b_err;",
+        "    reg          b_valid_q, b_last_q, b_zero_x_q, b_ce_q, b_err_q;",
         "    reg  [127:0] b1_q, d_q;",
         "    reg          cap_q, cap_err_q;  // copy X out (the loop took a message's last beat)",
         "",
         "    // The whole pipeline holds while a hash waits on m_axis.",
         "    wire go = !out_valid_q || m_axis_tready;",
         "    // A short beat that needs X waits until the beat before it has reached X.",
-        "    wire bubble = a_valid && a_short && !a_zero && !a_first && b_valid;",
-        "    wire a_move = go && a_valid && !bubble;",
-        "    assign s_axis_tready = go && (!a_valid || !bubble);",
+        "    wire bubble = a_valid_q && a_short_q && !a_zero_q && !a_first_q && b_valid_q;",
+        "    wire a_move = go && a_valid_q && !bubble;",
+        "    assign s_axis_tready = go && (!a_valid_q || !bubble);",
         "    wire take = s_axis_tvalid && s_axis_tready;",
         "",
         f"    reg  [{kw - 1}:0] k;       // valid blocks in the beat",
@@ -321,66 +323,66 @@ def ghash_pipelined_top(lanes: int) -> str:
     lines += [
         "    always @(posedge clk) begin",
         "        if (rst) begin",
-        "            a_valid <= 1'b0;",
+        "            a_valid_q <= 1'b0;",
         "            first_q <= 1'b1;",
         "            msg_err_q <= 1'b0;",
         "            error_q <= 1'b0;",
         "        end else begin",
         "            error_q <= take && beat_bad;",
         "            if (take) begin",
-        "                a_valid <= 1'b1;",
+        "                a_valid_q <= 1'b1;",
         "                first_q <= s_axis_tlast;",
         "                msg_err_q <= s_axis_tlast ? 1'b0 : (msg_err_q || beat_bad);",
         "            end else if (a_move) begin",
-        "                a_valid <= 1'b0;",
+        "                a_valid_q <= 1'b0;",
         "            end",
         "        end",
         "        if (take) begin",
-        "            a_last <= s_axis_tlast;",
-        "            a_first <= first_q;",
-        f"            a_short <= k != {kw}'d{n};",
-        f"            a_zero <= k == {kw}'d0;",
-        "            a_err <= msg_err_q || beat_bad;",
+        "            a_last_q <= s_axis_tlast;",
+        "            a_first_q <= first_q;",
+        f"            a_short_q <= k != {kw}'d{n};",
+        f"            a_zero_q <= k == {kw}'d0;",
+        "            a_err_q <= msg_err_q || beat_bad;",
     ]
     for p in range(1, n):
-        lines.append(f"            a_inj[{p}] <= k == {kw}'d{p};")
+        lines.append(f"            a_inj_q[{p}] <= k == {kw}'d{p};")
     for p in range(1, n + 1):
-        lines.append(f"            a_l{p} <= al{p};")
+        lines.append(f"            a_l{p}_q <= al{p};")
     lines += ["        end", "    end", ""]
-    lines.append("    wire [127:0] x_a = a_first ? 128'd0 : x_q;  // X for a short beat's lane")
+    lines.append("    wire [127:0] x_a = a_first_q ? 128'd0 : x_q;  // X for a short beat's lane")
     for p in range(1, n):
         lines.append(f"    wire [127:0] p{p};")
-        lines.append(f"    {_mul_name(p)} u_mul{p} (.x(a_l{p} ^ (a_inj[{p}] ? x_a : 128'd0)), .y(p{p}));")
+        lines.append(f"    {_mul_name(p)} u_mul{p} (.x(a_l{p}_q ^ (a_inj_q[{p}] ? x_a : 128'd0)), .y(p{p}));")
     lines += [
         f"    wire [127:0] d_next = {' ^ '.join(f'p{p}' for p in range(1, n))};",
         "",
         "    always @(posedge clk) begin",
         "        if (rst) begin",
-        "            b_valid <= 1'b0;",
+        "            b_valid_q <= 1'b0;",
         "            cap_q <= 1'b0;",
         "        end else if (go) begin",
-        "            b_valid <= a_move;",
-        "            cap_q <= b_valid && b_last;",
+        "            b_valid_q <= a_move;",
+        "            cap_q <= b_valid_q && b_last_q;",
         "        end",
         "        if (a_move) begin",
-        f"            b1_q <= a_l{n};",
+        f"            b1_q <= a_l{n}_q;",
         "            d_q <= d_next;",
-        "            b_last <= a_last;",
-        "            b_err <= a_err;",
-        "            b_zero_x <= a_first || a_short;",
-        "            b_ce <= !(a_zero && !a_first);  // an empty last beat leaves X as it is",
+        "            b_last_q <= a_last_q;",
+        "            b_err_q <= a_err_q;",
+        "            b_zero_x_q <= a_first_q || a_short_q;",
+        "            b_ce_q <= !(a_zero_q && !a_first_q);  // an empty last beat leaves X as it is",
         "        end",
-        "        if (go) cap_err_q <= b_err;",
+        "        if (go) cap_err_q <= b_err_q;",
         "    end",
         "",
         "    // The loop: X <- (X ^ B1)*H^N ^ D; X counts as zero at a message's first beat and at a",
         "    // short beat (whose lane already took X).",
-        "    wire [127:0] loop_in = (b_zero_x ? 128'd0 : x_q) ^ b1_q;",
+        "    wire [127:0] loop_in = (b_zero_x_q ? 128'd0 : x_q) ^ b1_q;",
         "    wire [127:0] loop_p;",
         f"    {_mul_name(n)} u_mul{n} (.x(loop_in), .y(loop_p));",
         "    always @(posedge clk) begin",
         "        if (rst) x_q <= 128'd0;",
-        "        else if (go && b_valid && b_ce) x_q <= loop_p ^ d_q;",
+        "        else if (go && b_valid_q && b_ce_q) x_q <= loop_p ^ d_q;",
         "    end",
         "",
         "    always @(posedge clk) begin",
