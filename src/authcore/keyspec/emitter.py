@@ -92,6 +92,50 @@ def _mul_name(power: int) -> str:
     return "gf128_mul_h" if power == 1 else f"gf128_mul_h{power}"
 
 
+def _ports(n: int) -> list[str]:
+    """The stream ports shared by both GHASH tops (N blocks per input beat)."""
+    return [
+        "module ghash_keyspec (",
+        "    input  wire             clk,",
+        "    input  wire             rst,",
+        f"    input  wire [{128 * n - 1}:0] s_axis_tdata,",
+        f"    input  wire [{n - 1}:0]   s_axis_tkeep,",
+        "    input  wire             s_axis_tlast,",
+        "    input  wire             s_axis_tvalid,",
+        "    output wire             s_axis_tready,",
+        "    output wire [127:0]     m_axis_tdata,",
+        "    output wire             m_axis_tuser,",
+        "    output wire             m_axis_tvalid,",
+        "    input  wire             m_axis_tready,",
+        "    output wire             error",
+        ");",
+    ]
+
+
+def _beat_decode(n: int, kw: int) -> list[str]:
+    """k, the valid blocks of a beat (tkeep contiguous from lane 0), beat_bad, and the blocks b<i>."""
+    lines = [
+        f"    reg  [{kw - 1}:0] k;       // valid blocks in the beat",
+        "    reg          keep_ok;",
+        "    always @* begin",
+        "        keep_ok = 1'b1;",
+        "        case (s_axis_tkeep)",
+        f"            {n}'b{'0' * n}: k = {kw}'d0;  // an empty beat: allowed only with tlast",
+    ]
+    for k in range(1, n + 1):
+        lines.append(f"            {n}'b{'0' * (n - k)}{'1' * k}: k = {kw}'d{k};")
+    lines += [
+        f"            default: begin k = {kw}'d{n}; keep_ok = 1'b0; end",
+        "        endcase",
+        "    end",
+        f"    wire beat_bad = !keep_ok || (!s_axis_tlast && k != {kw}'d{n});",
+        "",
+    ]
+    for i in range(n):
+        lines.append(f"    wire [127:0] b{i} = s_axis_tdata[{128 * i + 127}:{128 * i}];")
+    return lines
+
+
 def ghash_lanes_top(lanes: int) -> str:
     """The streaming key-specialized GHASH: LANES blocks of one message per cycle, state fed back.
 
@@ -114,20 +158,7 @@ def ghash_lanes_top(lanes: int) -> str:
         "// m_axis_tuser is 1 when a beat of that message broke the protocol (tkeep not contiguous, empty,",
         "// or short before tlast); error pulses for one cycle after such a beat.",
         "// The key material is in the gf128_mul_h* modules it instantiates (see their headers).",
-        "module ghash_keyspec (",
-        "    input  wire             clk,",
-        "    input  wire             rst,",
-        f"    input  wire [{128 * n - 1}:0] s_axis_tdata,",
-        f"    input  wire [{n - 1}:0]   s_axis_tkeep,",
-        "    input  wire             s_axis_tlast,",
-        "    input  wire             s_axis_tvalid,",
-        "    output wire             s_axis_tready,",
-        "    output wire [127:0]     m_axis_tdata,",
-        "    output wire             m_axis_tuser,",
-        "    output wire             m_axis_tvalid,",
-        "    input  wire             m_axis_tready,",
-        "    output wire             error",
-        ");",
+        *_ports(n),
         "    // x_q is the running state and, once a message ends, its hash: m_axis shows x_q directly.",
         "    // fresh_q says x_q holds a finished hash, so the next message starts from zero instead.",
         "    reg  [127:0] x_q;",
@@ -141,24 +172,8 @@ def ghash_lanes_top(lanes: int) -> str:
         "    assign s_axis_tready = !out_valid_q || m_axis_tready;",
         "    wire take = s_axis_tvalid && s_axis_tready;",
         "",
-        f"    reg  [{kw - 1}:0] k;       // valid blocks in the beat",
-        "    reg          keep_ok;",
-        "    always @* begin",
-        "        keep_ok = 1'b1;",
-        "        case (s_axis_tkeep)",
-        f"            {n}'b{'0' * n}: k = {kw}'d0;  // an empty beat: allowed only with tlast",
+        *_beat_decode(n, kw),
     ]
-    for k in range(1, n + 1):
-        lines.append(f"            {n}'b{'0' * (n - k)}{'1' * k}: k = {kw}'d{k};")
-    lines += [
-        f"            default: begin k = {kw}'d{n}; keep_ok = 1'b0; end",
-        "        endcase",
-        "    end",
-        f"    wire beat_bad = !keep_ok || (!s_axis_tlast && k != {kw}'d{n});",
-        "",
-    ]
-    for i in range(n):
-        lines.append(f"    wire [127:0] b{i} = s_axis_tdata[{128 * i + 127}:{128 * i}];")
     for j in range(n):
         lines.append(f"    reg  [127:0] lane{j};  // multiplied by H^{n - j}")
     lines += ["    wire [127:0] x_eff = fresh_q ? 128'd0 : x_q;", "    always @* begin"]
@@ -252,20 +267,7 @@ def ghash_pipelined_top(lanes: int) -> str:
         "// m_axis_tuser is 1 when a beat of that message broke the protocol (tkeep not contiguous, empty,",
         "// or short before tlast); error pulses for one cycle after such a beat.",
         "// The key material is in the gf128_mul_h* modules it instantiates (see their headers).",
-        "module ghash_keyspec (",
-        "    input  wire             clk,",
-        "    input  wire             rst,",
-        f"    input  wire [{128 * n - 1}:0] s_axis_tdata,",
-        f"    input  wire [{n - 1}:0]   s_axis_tkeep,",
-        "    input  wire             s_axis_tlast,",
-        "    input  wire             s_axis_tvalid,",
-        "    output wire             s_axis_tready,",
-        "    output wire [127:0]     m_axis_tdata,",
-        "    output wire             m_axis_tuser,",
-        "    output wire             m_axis_tvalid,",
-        "    input  wire             m_axis_tready,",
-        "    output wire             error",
-        ");",
+        *_ports(n),
         "    reg  [127:0] x_q;          // the running state",
         "    reg  [127:0] out_q;        // a finished hash",
         "    reg          out_valid_q, out_err_q;",
@@ -291,24 +293,8 @@ def ghash_pipelined_top(lanes: int) -> str:
         "    assign s_axis_tready = go && (!a_valid_q || !bubble);",
         "    wire take = s_axis_tvalid && s_axis_tready;",
         "",
-        f"    reg  [{kw - 1}:0] k;       // valid blocks in the beat",
-        "    reg          keep_ok;",
-        "    always @* begin",
-        "        keep_ok = 1'b1;",
-        "        case (s_axis_tkeep)",
-        f"            {n}'b{'0' * n}: k = {kw}'d0;",
+        *_beat_decode(n, kw),
     ]
-    for k in range(1, n + 1):
-        lines.append(f"            {n}'b{'0' * (n - k)}{'1' * k}: k = {kw}'d{k};")
-    lines += [
-        f"            default: begin k = {kw}'d{n}; keep_ok = 1'b0; end",
-        "        endcase",
-        "    end",
-        f"    wire beat_bad = !keep_ok || (!s_axis_tlast && k != {kw}'d{n});",
-        "",
-    ]
-    for i in range(n):
-        lines.append(f"    wire [127:0] b{i} = s_axis_tdata[{128 * i + 127}:{128 * i}];")
     lines += ["", "    // Right-align: a beat of k blocks puts block j (0-based) on lane H^(k-j)."]
     for p in range(1, n + 1):
         lines.append(f"    reg  [127:0] al{p};")
