@@ -74,23 +74,19 @@ def _stat(workdir: Path) -> dict[str, dict[str, int]]:
     return {name.lstrip("\\"): m.get("num_cells_by_type", {}) for name, m in data["modules"].items()}
 
 
-def _subtree(name: str, own: dict[str, dict[str, int]]) -> dict[str, int]:
+def _subtree(name: str, own: dict[str, dict[str, int]], path: tuple[str, ...] = ()) -> dict[str, int]:
     """The cells of ``name`` and everything under it.
 
     A module kept as its own hierarchy (the key-specialized multipliers keep one per LUT) is a
     cell of its own type in its parent; that cell becomes the module's cells times the number of
     instances.
     """
-    return _expand(name, own, ())
-
-
-def _expand(name: str, own: dict[str, dict[str, int]], path: tuple[str, ...]) -> dict[str, int]:
     if name in path:
         raise ToolError(f"recursive module hierarchy through {name}")
     total: dict[str, int] = {}
     for t, n in own[name].items():
         sub = t.lstrip("\\")
-        parts = _expand(sub, own, (*path, name)) if sub in own else {t: 1}
+        parts = _subtree(sub, own, (*path, name)) if sub in own else {t: 1}
         for u, k in parts.items():
             total[u] = total.get(u, 0) + n * k
     return total

@@ -112,6 +112,19 @@ def _ports(n: int) -> list[str]:
     ]
 
 
+def _outputs(data: str) -> list[str]:
+    """The output assignments and the end of both GHASH tops; ``data`` is the register m_axis shows."""
+    return [
+        f"    assign m_axis_tdata = {data};",
+        "    assign m_axis_tuser = out_err_q;",
+        "    assign m_axis_tvalid = out_valid_q;",
+        "    assign error = error_q;",
+        "endmodule",
+        "`default_nettype wire",
+        "",
+    ]
+
+
 def _beat_decode(n: int, kw: int) -> list[str]:
     """k, the valid blocks of a beat (tkeep contiguous from lane 0), beat_bad, and the blocks b<i>."""
     lines = [
@@ -227,13 +240,7 @@ def ghash_lanes_top(lanes: int) -> str:
         "        end",
         "    end",
         "",
-        "    assign m_axis_tdata = x_q;",
-        "    assign m_axis_tuser = out_err_q;",
-        "    assign m_axis_tvalid = out_valid_q;",
-        "    assign error = error_q;",
-        "endmodule",
-        "`default_nettype wire",
-        "",
+        *_outputs("x_q"),
     ]
     return "\n".join(lines)
 
@@ -385,12 +392,6 @@ def ghash_pipelined_top(lanes: int) -> str:
         "        end",
         "    end",
         "",
-        "    assign m_axis_tdata = out_q;",
-        "    assign m_axis_tuser = out_err_q;",
-        "    assign m_axis_tvalid = out_valid_q;",
-        "    assign error = error_q;",
-        "endmodule",
-        "`default_nettype wire",
-        "",
+        *_outputs("out_q"),
     ]
     return "\n".join(lines)

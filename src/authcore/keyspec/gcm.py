@@ -39,8 +39,8 @@ HASH_KEY_HEADER = """// KEY MATERIAL: this file holds the GCM hash key H (the ke
 """
 
 ROUND_KEY_HEADER = """// KEY MATERIAL: this file holds the AES round keys of a fixed key as constants (and its hash key
-// H), and the key can be recovered from them. Keep it as secret as the key: it was written with mode 0600; do not
-// commit or publish it.
+// H), and the key can be recovered from them. Keep it as secret as the key: it was written with
+// mode 0600; do not commit or publish it.
 """
 
 

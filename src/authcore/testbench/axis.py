@@ -115,10 +115,9 @@ def edge_length(rng: random.Random, top: int) -> int:
 KEY_LEN = {16: 0, 24: 1, 32: 2}  # the AES key port's key_len code per key size
 
 
-async def load_key(dut, key: bytes, key_len: int | None = None, give_up: int | None = None) -> int:
+async def offer_key(dut, key: bytes, key_len: int | None = None) -> None:
     """The AES key port (aes_enc_*, gcm_core): offer ``key`` (with ``key_len``, by default the code
-    for its size) until taken, then count the cycles until key_loaded, which is returned; after
-    ``give_up`` cycles without it the count is returned as it is (for a key the core refuses)."""
+    for its size) until taken; returns just after the edge that took it, with the port released."""
     await RisingEdge(dut.clk)
     dut.key.value = int.from_bytes(key.ljust(32, b"\0"), "big")
     dut.key_len.value = KEY_LEN[len(key)] if key_len is None else key_len
@@ -131,6 +130,12 @@ async def load_key(dut, key: bytes, key_len: int | None = None, give_up: int | N
     await RisingEdge(dut.clk)
     dut.key_valid.value = 0
     dut.key.value = 0
+
+
+async def load_key(dut, key: bytes, key_len: int | None = None, give_up: int | None = None) -> int:
+    """:func:`offer_key`, then count the cycles until key_loaded, which is returned; after
+    ``give_up`` cycles without it the count is returned as it is (for a key the core refuses)."""
+    await offer_key(dut, key, key_len)
     cycles = 0
     while True:
         await ReadOnly()

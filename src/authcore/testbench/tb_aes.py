@@ -111,20 +111,9 @@ async def blocks_enter_while_the_schedule_runs(dut):
     for n in (16, 24, 32, 24, 16):
         key = rng.randbytes(n)
         blocks = [rng.randbytes(16) for _ in range(rng.randrange(1, 5))]
-        await RisingEdge(dut.clk)
-        dut.key.value = int.from_bytes(key.ljust(32, b"\0"), "big")
-        dut.key_len.value = axis.KEY_LEN[n]
-        dut.key_valid.value = 1
-        beat = {"tdata": int.from_bytes(blocks[0], "big"), "tuser": 0}
-        while True:
-            await ReadOnly()
-            if dut.key_ready.value == 1:
-                break
-            await RisingEdge(dut.clk)
-        await RisingEdge(dut.clk)  # the key is taken on this edge; offer the first block at once
-        dut.key_valid.value = 0
-        for k, v in beat.items():
-            getattr(dut, f"s_axis_{k}").value = v
+        await axis.offer_key(dut, key)  # taken on the edge just passed: offer the first block at once
+        dut.s_axis_tdata.value = int.from_bytes(blocks[0], "big")
+        dut.s_axis_tuser.value = 0
         dut.s_axis_tvalid.value = 1
         waited = 0
         while True:
