@@ -70,7 +70,7 @@ def keyspec_demo(out: TextIO, build: str = "build/demo") -> None:
     from authcore.model.gcm import hash_key
     from authcore.testbench import HERE as TB
 
-    root = Path(build)
+    root = Path(build).resolve()  # the simulator runs in its own folder, so no relative paths
     h = hash_key(DEMO_KEY)  # public spec key: H = b83b5337... is printed in the spec itself
     rtl = Path(__file__).resolve().parents[2] / "rtl"
     rows = []
@@ -125,7 +125,7 @@ def gcm_demo(out: TextIO, build: str = "build/demo") -> bool:
     from authcore.keyspec.gcm import GcmConfig, generate_gcm
     from authcore.testbench import HERE as TB
 
-    root = Path(build)
+    root = Path(build).resolve()  # the simulator runs in its own folder, so no relative paths
     cases = [c for c in spec.load() if c.number in (3, 4)]
     jobs = [["e", c["K"].hex(), c["IV"].hex(), c["P"].hex(), c["A"].hex(), 16] for c in cases]
     jobs += [["d", c["K"].hex(), c["IV"].hex(), c["C"].hex(), c["A"].hex(), c["T"].hex()] for c in cases]
@@ -144,8 +144,11 @@ def gcm_demo(out: TextIO, build: str = "build/demo") -> bool:
         work = root / f"sim-{top}"
         work.mkdir(parents=True, exist_ok=True)
         (work / "jobs.json").write_text(json.dumps({"gcm": jobs}))
+        seed = random.SystemRandom().randrange(1 << 30)
         env = {"AUTHCORE_JOBS": str(work / "jobs.json"), "AUTHCORE_RESULTS": str(work / "results.json"),
-               "AUTHCORE_SEED": str(random.SystemRandom().randrange(1 << 30))}
+               "AUTHCORE_SEED": str(seed)}
+        out.write(f"simulating {label} (Icarus + cocotb, seed {seed})\n")
+        out.flush()
         simulate(top, files, "tb_gcm", [TB], work / "sim", parameters=params, env=env, testcase="batch")
         res = json.loads((work / "results.json").read_text())["gcm"]
         enc = ["ok" if r == [c["C"].hex(), c["T"].hex()] else "MISMATCH" for r, c in zip(res[:2], cases, strict=True)]
