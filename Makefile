@@ -23,7 +23,7 @@ lint: setup
 	@for f in $$(find rtl -name '*.v' 2>/dev/null); do verilator --lint-only -Wall -Irtl/gf128 -Irtl/ghash -Irtl/common -Irtl/sha -Irtl/hmac -Irtl/aes -Irtl/gcm $$f || exit 1; done
 
 bench: setup
-	@for b in ghash hash aes; do $(PY) -m authcore.cli sweep benchmarks/$$b.toml --jobs $(JOBS) --out build/bench/$$b || exit 1; done
+	@for b in ghash hash aes gcm; do $(PY) -m authcore.cli sweep benchmarks/$$b.toml --jobs $(JOBS) --out build/bench/$$b || exit 1; done
 
 clean:
 	rm -rf build .pytest_cache
