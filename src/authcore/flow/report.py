@@ -29,7 +29,15 @@ def render(sweep_dirs: list[Path], preamble: str = "", out_dir: Path | None = No
         parts += [f"## {meta.get('name') or d.name}", ""]
         if meta.get("description"):
             parts += [str(meta["description"]).strip(), ""]
-        parts += [f"Command: `{meta['command']}`", "", markdown_table(rows)]
+        parts += [f"Command: `{meta['command']}`", ""]
+        if meta.get("partial_commands"):
+            parts += ["Rows added or re-run with: " + "; ".join(f"`{c}`" for c in meta["partial_commands"]), ""]
+        parts += [markdown_table(rows)]
+        have = {(str(r["config"]), str(r["target"])) for r in meta["runs"]}
+        missing = sorted({(str(c), str(t)) for c, t, _ in meta.get("planned_runs", []) if (str(c), str(t)) not in have})
+        if missing:
+            parts += ["Planned in the spec and not measured yet: "
+                      + ", ".join(f"{c} ({t})" for c, t in missing) + ".", ""]
         png = d / "pareto.png"
         if png.is_file() and out_dir is not None:
             name = f"{d.name}_pareto.png"

@@ -24,15 +24,20 @@ Spec layout (paths relative to the TOML file)::
 Outputs in the output folder: results.json (every run), results.md (one row per configuration and
 target, medians over keys), pareto.png (LUTs against Gbit/s, the Pareto front marked).
 An interrupted sweep resumes: finished runs come back from the cache at no cost.
+``--only NAME`` (a name or shell pattern, repeatable) and ``--target T`` run a subset of the spec and
+update the output folder's results.json in place, keeping the runs they did not select; the report
+names every planned run that has no result yet.
 """
 
 from __future__ import annotations
 
 import json
+import shlex
 import statistics
 import tomllib
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 from authcore.errors import AuthcoreError, InvalidParameter
@@ -112,27 +117,66 @@ def _run_job(job: Job, gen_root: str) -> dict[str, object]:
     return record
 
 
+def select(jobs: list[Job], only: list[str] | None = None, targets: list[str] | None = None) -> list[Job]:
+    """The jobs whose configuration name matches one of ``only`` (exact names or shell patterns) and
+    whose target is one of ``targets``; a pattern or target that matches nothing is an error."""
+    names = sorted({j.config for j in jobs})
+    for pat in only or []:
+        if not any(fnmatchcase(n, pat) for n in names):
+            raise InvalidParameter(f"--only {pat!r} matches no configuration of the spec ({', '.join(names)})")
+    for t in targets or []:
+        if not any(j.target == t for j in jobs):
+            raise InvalidParameter(f"--target {t!r}: no configuration of the spec runs on it")
+    picked = [j for j in jobs if (not only or any(fnmatchcase(j.config, p) for p in only))
+              and (not targets or j.target in targets)]
+    if not picked:
+        raise InvalidParameter("--only and --target together select no run of the spec")
+    return picked
+
+
+def _key(r: dict[str, object] | Job) -> tuple[str, str, int | None]:
+    if isinstance(r, Job):
+        return (r.config, r.target, r.key_seed)
+    return (str(r["config"]), str(r["target"]), r.get("key_seed"))  # type: ignore[return-value]
+
+
 def run(spec_path: str | Path, out_dir: str | Path, jobs: int = 2, progress: bool = True,
-        command: str | None = None) -> list[dict[str, object]]:
-    head, job_list = load_spec(spec_path)
+        command: str | None = None, only: list[str] | None = None,
+        targets: list[str] | None = None) -> list[dict[str, object]]:
+    """Run the spec's jobs (or the subset ``only``/``targets`` select) and write the outputs.
+
+    A subset run updates an existing results.json of the same spec in place: the selected runs are
+    replaced, the others are kept, so one spec file serves both the whole table and its re-runs.
+    """
+    head, all_jobs = load_spec(spec_path)
+    job_list = select(all_jobs, only, targets)
+    partial = len(job_list) < len(all_jobs)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     gen_root = str((out / "generated").resolve())
+    full_command = f"authcore sweep {spec_path} --jobs {jobs} --out {out_dir}"
     results: list[dict[str, object]] = []
+    partial_commands: list[str] = []
+    if partial:
+        results, partial_commands = _kept_runs(out / "results.json", spec_path, all_jobs, job_list)
+        partial_commands.append(full_command + "".join(f" --only {shlex.quote(n)}" for n in only or [])
+                                + "".join(f" --target {t}" for t in targets or []))
     if progress:
         from rich.progress import Progress
 
         prog = Progress(transient=False)
         prog.start()
         task = prog.add_task(f"sweep {head.get('name', Path(spec_path).stem)}", total=len(job_list))
-    order = {(j.config, j.target, j.key_seed): i for i, j in enumerate(job_list)}
+    order = {_key(j): i for i, j in enumerate(all_jobs)}
     meta = {"spec": str(spec_path), "name": head.get("name"), "description": head.get("description", ""),
-            "command": command or f"authcore sweep {spec_path} --jobs {jobs} --out {out_dir}",
-            "planned": len(job_list), "runs": results}
+            "command": full_command if partial else (command or full_command),
+            "planned": len(all_jobs), "planned_runs": [list(_key(j)) for j in all_jobs], "runs": results}
+    if partial_commands:
+        meta["partial_commands"] = partial_commands
 
     def write_outputs() -> None:
         # Written after every finished run, so a stopped sweep still leaves what it measured.
-        results.sort(key=lambda r: order[(r["config"], r["target"], r["key_seed"])])  # type: ignore[index]
+        results.sort(key=lambda r: order[_key(r)])
         tmp = out / "results.json.tmp"
         tmp.write_text(json.dumps(meta, indent=1, sort_keys=True))
         tmp.replace(out / "results.json")
@@ -151,7 +195,27 @@ def run(spec_path: str | Path, out_dir: str | Path, jobs: int = 2, progress: boo
             prog.stop()
     write_outputs()
     plot_pareto(summarize(results), out / "pareto.png")
-    return results
+    picked = {_key(j) for j in job_list}
+    return [r for r in results if _key(r) in picked]
+
+
+def _kept_runs(path: Path, spec_path: str | Path, all_jobs: list[Job],
+               job_list: list[Job]) -> tuple[list[dict[str, object]], list[str]]:
+    """The runs of an earlier sweep of the same spec that a subset run keeps: those still in the
+    spec and not selected now. A results.json of another spec is refused rather than mixed in."""
+    if not path.is_file():
+        return [], []
+    try:
+        old = json.loads(path.read_text())
+    except json.JSONDecodeError:
+        raise InvalidParameter(f"{path}: not valid JSON; move it away or run the whole spec") from None
+    if Path(str(old.get("spec", ""))).resolve() != Path(spec_path).resolve():
+        raise InvalidParameter(f"{path} holds results of {old.get('spec')!r}, not of {spec_path}; "
+                               "choose another --out")
+    planned = {_key(j) for j in all_jobs}
+    picked = {_key(j) for j in job_list}
+    kept = [r for r in old.get("runs", []) if _key(r) in planned and _key(r) not in picked]
+    return kept, list(old.get("partial_commands", []))
 
 
 def summarize(results: list[dict[str, object]]) -> list[dict[str, object]]:
