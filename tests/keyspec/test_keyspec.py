@@ -6,6 +6,7 @@ import json
 import os
 import re
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -175,6 +176,21 @@ def test_generate_rejects_bad_parameters(tmp_path):
         generate_ghash(bytes(16), tmp_path, opt="magic")
     with pytest.raises(InvalidParameter, match="16 bytes"):
         generate_ghash(bytes(15), tmp_path)
+
+
+def test_sweep_generates_the_multiplier_alone(tmp_path):
+    """A sweep row with part = "multiplier" synthesizes x*H alone: the module, its one file, and
+    that multiplier's XOR2 count, which the core's power-1 multiplier shares."""
+    from authcore.keyspec.generate import generate_for_sweep
+
+    top, files, info = generate_for_sweep({"kind": "ghash", "lanes": 2, "part": "multiplier"}, 3, tmp_path / "m")
+    core_top, core_files, core_info = generate_for_sweep({"kind": "ghash", "lanes": 2}, 3, tmp_path / "c")
+    assert top == "gf128_mul_h" and [f.rsplit("/", 1)[1] for f in files] == ["gf128_mul_h.v"]
+    assert core_top == "ghash_keyspec" and len(core_files) == 3
+    assert 0 < info["xor2"] < core_info["xor2"]  # the core also has x*H^2
+    assert "module gf128_mul_h (" in Path(files[0]).read_text()
+    with pytest.raises(InvalidParameter, match="part"):
+        generate_for_sweep({"kind": "ghash", "part": "state"}, 0, tmp_path / "bad")
 
 
 def test_density_study_matches_the_matrix():

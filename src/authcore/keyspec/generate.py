@@ -109,10 +109,18 @@ def generate_for_sweep(spec: dict[str, object], key_seed: int, out: Path) -> tup
                                                      "xor2": mult.get("xor2")}  # type: ignore[union-attr]
     if kind != "ghash":
         raise InvalidParameter(f"unknown generator kind {kind!r}")
+    part = spec.get("part", "core")
+    if part not in ("core", "multiplier"):
+        raise InvalidParameter(f"generate part must be 'core' or 'multiplier', not {part!r}")
     g = generate_ghash(benchmark_hash_key(key_seed), out, lanes=int(spec.get("lanes", 1)),  # type: ignore[arg-type]
                        arch=str(spec.get("arch", "feedback")), opt=str(spec.get("optimizer", "lut6")),
                        prove=bool(spec.get("prove", False)))
     info = {"xor2": g.manifest["xor2_total"], "lanes": g.manifest["lanes"], "optimizer": g.manifest["optimizer"]}
+    if part == "multiplier":
+        # The x*H network alone, to set against a generic multiplier alone (no state, no stream).
+        mult = next(f for f in g.files if f.name == "gf128_mul_h.v")
+        info["xor2"] = next(m["xor2"] for m in g.manifest["multipliers"] if int(m["power"]) == 1)
+        return "gf128_mul_h", [str(mult)], info
     return g.top, [str(f) for f in g.files], info
 
 
