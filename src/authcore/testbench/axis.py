@@ -7,12 +7,20 @@ same cycle, so what it samples is exactly what the next edge sees.
 
 from __future__ import annotations
 
+import json
 import os
 import random
+from typing import Any
 
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
+
+
+def read_jobs() -> dict[str, Any]:
+    """The batch test's jobs: the JSON file AUTHCORE_JOBS names (the RTL vector target writes it)."""
+    with open(os.environ["AUTHCORE_JOBS"]) as f:
+        return json.load(f)
 
 
 def seeded() -> random.Random:

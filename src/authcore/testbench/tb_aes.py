@@ -183,7 +183,7 @@ async def batch(dut):
     same key stream back to back."""
     if "AUTHCORE_JOBS" not in os.environ:
         return
-    jobs = json.loads(open(os.environ["AUTHCORE_JOBS"]).read())["aes"]
+    jobs = axis.read_jobs()["aes"]
     rng = axis.seeded()
     await init(dut)
     out: list[str] = []

@@ -166,7 +166,7 @@ async def batch(dut):
     when it changes."""
     if "AUTHCORE_JOBS" not in os.environ:
         return
-    jobs = json.loads(open(os.environ["AUTHCORE_JOBS"]).read())
+    jobs = axis.read_jobs()
     rng = axis.seeded()
     await init(dut)
     loaded: dict[str, bytes] = {}

@@ -162,7 +162,7 @@ async def batch(dut):
     """Jobs from AUTHCORE_JOBS: {"hash": [[name, hex], ...]} and/or {"monte": [name, seed_hex, n]}."""
     if "AUTHCORE_JOBS" not in os.environ:
         return
-    jobs = json.loads(open(os.environ["AUTHCORE_JOBS"]).read())
+    jobs = axis.read_jobs()
     rng = axis.seeded()
     await init(dut)
     out: dict[str, object] = {}
