@@ -1,4 +1,6 @@
 import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -67,6 +69,14 @@ files = ["{DATA / 'syntax_error.v'}"]
                           (["--target", "ecp5"], "no configuration of the spec runs on it")):
         assert main(["sweep", str(spec), "--out", str(out), *args]) == 2
         assert message in capsys.readouterr().err
+    # One sweep at a time per folder: a live holder is refused, a stale lock (its sweep killed) is taken over.
+    (out / ".sweep.lock").write_text(str(os.getpid()))
+    assert main(["sweep", str(spec), "--out", str(out), "--only", "comb"]) == 2
+    assert f"another sweep (pid {os.getpid()}) is writing" in capsys.readouterr().err
+    (out / ".sweep.lock").write_text(str(_exited_pid()))
+    assert main(["sweep", str(spec), "--out", str(out), "--only", "comb", "--json"]) == 0
+    assert not (out / ".sweep.lock").exists()
+    capsys.readouterr()
     other = tmp_path / "other.toml"
     other.write_text(spec.read_text())
     assert main(["sweep", str(other), "--out", str(out), "--only", "comb"]) == 2
@@ -80,3 +90,9 @@ def test_synth_usage_errors(capsys):
     assert "source file not found" in capsys.readouterr().err
     assert main(["sweep", "/nonexistent.toml"]) == 2
     assert "sweep spec not found" in capsys.readouterr().err
+
+
+def _exited_pid() -> int:
+    child = subprocess.Popen(["true"])  # noqa: S607
+    child.wait()
+    return child.pid

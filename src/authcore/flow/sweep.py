@@ -32,10 +32,13 @@ names every planned run that has no result yet.
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import statistics
 import tomllib
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -150,9 +153,52 @@ def run(spec_path: str | Path, out_dir: str | Path, jobs: int = 2, progress: boo
     """
     head, all_jobs = load_spec(spec_path)
     job_list = select(all_jobs, only, targets)
-    partial = len(job_list) < len(all_jobs)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    with _folder_lock(out):
+        return _sweep(spec_path, out_dir, head, all_jobs, job_list, jobs, progress, command, only, targets)
+
+
+def _folder_lock_holder(lock: Path) -> int | None:
+    """The pid of the live sweep that holds ``lock``, or None if the lock is stale or unreadable."""
+    try:
+        pid = int(lock.read_text().strip())
+        os.kill(pid, 0)
+    except (OSError, ValueError) as e:
+        return pid if isinstance(e, PermissionError) else None  # PermissionError: alive, not ours
+    return pid
+
+
+@contextmanager
+def _folder_lock(out: Path) -> Iterator[None]:
+    """One sweep at a time per output folder. A second one (a subset run while the whole spec
+    runs, say) would rewrite results.json from its own copy of the runs and drop the other's."""
+    lock = out / ".sweep.lock"
+    for _ in range(2):
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            break
+        except FileExistsError:
+            pid = _folder_lock_holder(lock)
+            if pid is not None:
+                raise InvalidParameter(f"another sweep (pid {pid}) is writing {out}; "
+                                       "wait for it or choose another --out") from None
+            lock.unlink(missing_ok=True)  # stale: its sweep was killed before it could clean up
+    else:
+        raise InvalidParameter(f"cannot take the sweep lock {lock}")
+    try:
+        os.write(fd, str(os.getpid()).encode())
+        os.close(fd)
+        yield
+    finally:
+        lock.unlink(missing_ok=True)
+
+
+def _sweep(spec_path: str | Path, out_dir: str | Path, head: dict[str, object], all_jobs: list[Job],
+           job_list: list[Job], jobs: int, progress: bool, command: str | None, only: list[str] | None,
+           targets: list[str] | None) -> list[dict[str, object]]:
+    partial = len(job_list) < len(all_jobs)
+    out = Path(out_dir)
     gen_root = str((out / "generated").resolve())
     full_command = f"authcore sweep {spec_path} --jobs {jobs} --out {out_dir}"
     results: list[dict[str, object]] = []
