@@ -216,6 +216,8 @@ async def random_packets(dut):
         for k, (p, g) in enumerate(zip(burst, got, strict=True)):
             shapes = "; ".join(show(key, q) for q in burst)
             assert g == expect(key, p), f"packet {k} of the burst [{shapes}], gaps {gaps}"
+        if done // 5000 != (done + len(burst)) // 5000:
+            dut._log.info(f"{done + len(burst)} of {PACKETS} random packets checked")
         done += len(burst)
 
 
