@@ -23,6 +23,12 @@ def read_jobs() -> dict[str, Any]:
         return json.load(f)
 
 
+def write_results(results: object) -> None:
+    """The batch test's answers, to the JSON file AUTHCORE_RESULTS names (the RTL target reads it)."""
+    with open(os.environ["AUTHCORE_RESULTS"], "w") as f:
+        json.dump(results, f)
+
+
 def seeded() -> random.Random:
     seed = int(os.environ.get("AUTHCORE_SEED", "1"))
     cocotb.log.info(f"random seed {seed} (rerun with AUTHCORE_SEED={seed})")
