@@ -198,13 +198,14 @@ def _sweep(spec_path: str | Path, out_dir: str | Path, head: dict[str, object], 
            job_list: list[Job], jobs: int, progress: bool, command: str | None, only: list[str] | None,
            targets: list[str] | None) -> list[dict[str, object]]:
     partial = len(job_list) < len(all_jobs)
+    picked = {_key(j) for j in job_list}
     out = Path(out_dir)
     gen_root = str((out / "generated").resolve())
     full_command = f"authcore sweep {spec_path} --jobs {jobs} --out {out_dir}"
     results: list[dict[str, object]] = []
     partial_commands: list[str] = []
     if partial:
-        results, partial_commands = _kept_runs(out / "results.json", spec_path, all_jobs, job_list)
+        results, partial_commands = _kept_runs(out / "results.json", spec_path, all_jobs, picked)
         partial_commands.append(full_command + "".join(f" --only {shlex.quote(n)}" for n in only or [])
                                 + "".join(f" --target {t}" for t in targets or []))
     if progress:
@@ -241,12 +242,11 @@ def _sweep(spec_path: str | Path, out_dir: str | Path, head: dict[str, object], 
             prog.stop()
     write_outputs()
     plot_pareto(summarize(results), out / "pareto.png")
-    picked = {_key(j) for j in job_list}
     return [r for r in results if _key(r) in picked]
 
 
 def _kept_runs(path: Path, spec_path: str | Path, all_jobs: list[Job],
-               job_list: list[Job]) -> tuple[list[dict[str, object]], list[str]]:
+               picked: set[tuple[str, str, int | None]]) -> tuple[list[dict[str, object]], list[str]]:
     """The runs of an earlier sweep of the same spec that a subset run keeps: those still in the
     spec and not selected now. A results.json of another spec is refused rather than mixed in."""
     if not path.is_file():
@@ -259,7 +259,6 @@ def _kept_runs(path: Path, spec_path: str | Path, all_jobs: list[Job],
         raise InvalidParameter(f"{path} holds results of {old.get('spec')!r}, not of {spec_path}; "
                                "choose another --out")
     planned = {_key(j) for j in all_jobs}
-    picked = {_key(j) for j in job_list}
     kept = [r for r in old.get("runs", []) if _key(r) in planned and _key(r) not in picked]
     return kept, list(old.get("partial_commands", []))
 
