@@ -156,7 +156,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     options: dict[str, object] = {}
     core_opts = {"core": args.core, "hash_name": args.hash, "precompute": args.precompute,
                  "pipeline": args.pipeline, "combined": args.combined or None, "data_width": args.data_width,
-                 "sbox": args.sbox, "arch": args.arch, "ghash": args.ghash, "seed": args.seed}
+                 "sbox": args.sbox, "arch": args.arch, "ghash": args.ghash, "seed": args.seed,
+                 "simulator": args.simulator}
     if args.target == "rtl":
         if args.core is None:
             raise InvalidParameter("--target rtl needs --core (sha1, md5, hmac, aes or gcm)")
@@ -244,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("verify", help="run public test vectors against a target")
     v.add_argument("--vectors", required=True, action="append", metavar="PATH",
                    help="CAVP .rsp or RFC test file (repeatable)")
-    v.add_argument("--target", default="model", help="model (default) or rtl: simulate a core with Icarus")
+    v.add_argument("--target", default="model", help="model (default) or rtl: simulate a core")
     v.add_argument("--core", choices=["sha1", "md5", "hmac", "aes", "gcm"], help="rtl: the core to simulate")
     v.add_argument("--hash", choices=["sha1", "md5"], help="rtl, hmac: the core's hash (default: the vectors')")
     v.add_argument("--precompute", type=int, choices=[0, 1], help="rtl: pre-computation stage (default 1)")
@@ -256,6 +257,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--arch", choices=["pipe", "iter"], help="rtl, aes: unrolled (default) or iterative core")
     v.add_argument("--ghash", help="rtl, gcm: GHASH multiplier: parallel (default), karatsuba or digit:D")
     v.add_argument("--seed", type=int, help="rtl: testbench seed (random valid/ready gaps stay off for vectors)")
+    v.add_argument("--simulator", choices=["icarus", "verilator"],
+                   help="rtl: icarus (default; or $AUTHCORE_SIM) or verilator (compiled: for whole CAVP files)")
     v.add_argument("--monte-limit", type=int, metavar="N", help="Monte Carlo files: the first N checkpoints only")
     v.add_argument("--sample", type=int, metavar="N",
                    help="GCM files: about N parameter groups spread over the file (first vector, first FAIL)")

@@ -22,7 +22,7 @@ class VectorFormatError(AuthcoreError):
 
 
 class ToolError(AuthcoreError):
-    """An external tool (Yosys, nextpnr, Icarus) failed; the message names its full log."""
+    """An external tool (Yosys, nextpnr, Icarus, Verilator) failed; the message names its full log."""
 
     def __init__(self, message: str, log_path: str | None = None) -> None:
         super().__init__(message if log_path is None else f"{message} (full log: {log_path})")

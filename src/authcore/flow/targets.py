@@ -53,6 +53,7 @@ class RtlTarget:
     arch: str = "pipe"
     ghash: str | None = None
     seed: int | None = None
+    simulator: str | None = None
     name: str = "rtl"
 
     def __post_init__(self) -> None:
@@ -78,6 +79,9 @@ class RtlTarget:
             raise InvalidParameter("--arch must be pipe or iter")
         if self.arch == "iter" and self.data_width != 128:
             raise InvalidParameter("the iterative AES core has a 128-bit round: leave out --data-width")
+        from authcore.flow.sim import simulator_name
+
+        self.simulator = simulator_name(self.simulator)
         if self.ghash is not None and self.core != "gcm":
             raise InvalidParameter("--ghash applies to --core gcm")
         if self.core == "gcm":
@@ -176,7 +180,8 @@ class RtlTarget:
         (work / "jobs.json").write_text(json.dumps(jobs))
         env = env | {"AUTHCORE_JOBS": str(work / "jobs.json"), "AUTHCORE_RESULTS": str(work / "results.json"),
                      "AUTHCORE_SEED": str(self.seed)}
-        simulate(toplevel, sources, tb, [TB], work / "sim", parameters=params, env=env, testcase="batch")
+        simulate(toplevel, sources, tb, [TB], work / "sim", parameters=params, env=env, testcase="batch",
+                 simulator=self.simulator)
         results = work / "results.json"
         if not results.exists():
             raise ToolError(f"the {toplevel} simulation wrote no results", str(work / "sim" / "sim.log"))
