@@ -287,12 +287,15 @@ module gcm_core #(
 
     // tag stage and output register
     // Short packets end faster than E_K(J0) crosses the AES pipeline (AES-256: 15 rounds' worth of
-    // cycles plus the FIFO), so up to TQ packets wait in a queue for their final beat; their E_K(J0)
-    // and that of the packet at the input wait in a FIFO of EJ >= TQ + 1 entries. Block-RAM S-boxes
-    // add a cycle to each round unit: four 6-cycle packets (96-bit IV, 3 blocks) no longer cover
-    // AES-256's latency there (6.7 cycles a packet measured), eight do (6.0).
+    // cycles plus the FIFO), so up to TQ packets wait in a queue for their final beat. Block-RAM
+    // S-boxes add a cycle to each round unit: four 6-cycle packets (96-bit IV, 3 blocks) no longer
+    // cover AES-256's latency there (6.7 cycles a packet measured), eight do (6.0).
+    // E_K(J0) values wait in a FIFO of EJ = 8 entries. Queued packets wait because their E_K(J0) is
+    // not out yet, so EJ fills only while the output is held; then a full EJ holds the AES output,
+    // which that backpressure holds anyway. The oldest E_K(J0) is always in EJ when it is full, so the
+    // queue's head can always finish: no deadlock, and no 16-entry FIFO (1,024 more FFs).
     localparam integer TQ_W = (SBOX == 2) ? 3 : 2, TQ = 1 << TQ_W;
-    localparam integer EJ_W = TQ_W + 1, EJ = 1 << EJ_W;
+    localparam integer EJ_W = 3, EJ = 1 << EJ_W;
     reg  [TQ_W:0] tq_n_q;     // packets whose final beat is queued
     wire         tp_busy = tq_n_q != {(TQ_W + 1){1'b0}};
     wire         tq_full = tq_n_q == TQ[TQ_W:0];
@@ -604,7 +607,7 @@ module gcm_core #(
     end
 
     // ---- AES output: H, E_K(J0) into a FIFO, keystream, leftovers -------------------------------
-    // E_K(J0) of the TQ queued packets and of the one at the input
+    // E_K(J0) of queued packets and of the one at the input
     reg  [127:0] ej_q [0:EJ-1];
     reg  [EJ_W-1:0] ej_wr_q, ej_rd_q;
     reg  [EJ_W:0] ej_n_q;
