@@ -76,3 +76,35 @@ def test_the_rtl_target_checks_its_simulator(capsys):
     code = main(["verify", "--simulator", "verilator", "--vectors", "x.rsp"])
     err = capsys.readouterr().err
     assert code == 2 and "--simulator applies to --target rtl only" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("simulator", SIMULATORS)
+def test_a_build_is_reused_when_asked(tmp_path, simulator):
+    build = tmp_path / "b"
+    env = {"PROBE_W": "8", "PROBE_OUT": str(tmp_path / "p.json")}
+    args = ("sim_probe", [DATA / "sim_probe.v"], "tb_sim_probe", [DATA], build)
+    assert simulate(*args, parameters={"W": 8}, env=env, simulator=simulator) == (1, 0)
+    stamp = (build / "build.log").stat().st_mtime_ns
+    assert simulate(*args, parameters={"W": 8}, env=env, simulator=simulator, rebuild=False) == (1, 0)
+    assert (build / "build.log").stat().st_mtime_ns == stamp       # not built again
+    other = SIMULATORS[1 - SIMULATORS.index(simulator)]
+    with pytest.raises(InvalidParameter, match=f"holds a {simulator} build"):
+        simulate(*args, parameters={"W": 8}, env=env, simulator=other, rebuild=False)
+
+
+def test_the_rtl_target_builds_once_and_cleans_up(tmp_path):
+    import gc
+    import hashlib
+
+    from authcore.flow.targets import RtlTarget
+
+    t = RtlTarget(core="sha1", seed=3)
+    msgs = [b"", b"abc", bytes(range(100))]
+    assert t.hash("sha1", msgs) == [hashlib.sha1(m).digest() for m in msgs]
+    assert t.hash("sha1", msgs[1:]) == [hashlib.sha1(m).digest() for m in msgs[1:]]
+    assert len(t._builds) == 1
+    work = t._work
+    assert work.is_dir()
+    del t
+    gc.collect()
+    assert not work.exists()

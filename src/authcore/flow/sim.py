@@ -80,7 +80,10 @@ def _verilator_runner():
 def simulate(toplevel: str, sources: list[str | Path], test_module: str, test_dir: str | Path | list[str | Path],
              build_dir: str | Path, parameters: dict[str, object] | None = None,
              env: dict[str, str] | None = None, timescale: tuple[str, str] = ("1ns", "1ps"),
-             testcase: str | list[str] | None = None, simulator: str | None = None) -> tuple[int, int]:
+             testcase: str | list[str] | None = None, simulator: str | None = None,
+             rebuild: bool = True) -> tuple[int, int]:
+    """Build (unless ``rebuild`` is False and this folder holds a finished build of the same
+    design: the caller vouches for that) and run the tests; (passed, failed)."""
     from cocotb_tools.check_results import get_results
     from cocotb_tools.runner import get_runner
 
@@ -88,20 +91,21 @@ def simulate(toplevel: str, sources: list[str | Path], test_module: str, test_di
     build = Path(build_dir).resolve()
     build.mkdir(parents=True, exist_ok=True)
     runner = get_runner("icarus") if name == "icarus" else _verilator_runner()
+    done = build / ".authcore-built"
+    if rebuild or not done.exists():
+        done.unlink(missing_ok=True)
+        _build(runner, name, toplevel, sources, parameters, build, timescale)
+        done.write_text(name)
+    elif done.read_text() != name:
+        raise InvalidParameter(f"{build} holds a {done.read_text()} build, not {name}")
+    runner.hdl_toplevel = toplevel
+    runner.build_dir = build
     # Verilator has no X: registers start at random values (seeded from AUTHCORE_SEED when the test
     # gives one), so a state the reset forgets shows up as a mismatch, as an X would in Icarus.
-    build_args = ["--x-initial", "unique", "--x-assign", "unique"] if name == "verilator" else []
     plusargs = []
     if name == "verilator":
         seed = int((env or {}).get("AUTHCORE_SEED", "1")) % (1 << 31) or 1
         plusargs = ["+verilator+rand+reset+2", f"+verilator+seed+{seed}"]
-    try:
-        runner.build(sources=[str(Path(s).resolve()) for s in sources], hdl_toplevel=toplevel,
-                     parameters=dict(parameters or {}), build_dir=build, always=True, timescale=timescale,
-                     build_args=build_args, log_file=build / "build.log")
-    except (RuntimeError, SystemExit) as e:   # cocotb's runner: a failed command, a missing tool
-        raise ToolError(f"building {toplevel} for {name} failed: {_first_error(build / 'build.log', e)}",
-                        str(build / "build.log")) from None
     # The runner hands the simulator's Python this process's sys.path: put the testbench folder on it.
     dirs = [str(Path(d).resolve()) for d in (test_dir if isinstance(test_dir, list) else [test_dir])]
     sys.path[:0] = dirs
@@ -121,3 +125,14 @@ def simulate(toplevel: str, sources: list[str | Path], test_module: str, test_di
     if failed:
         raise ToolError(f"{failed} of {total} cocotb tests of {toplevel} ({name}) failed", str(build / "sim.log"))
     return total - failed, failed
+
+
+def _build(runner, name: str, toplevel: str, sources, parameters, build: Path, timescale) -> None:
+    build_args = ["--x-initial", "unique", "--x-assign", "unique"] if name == "verilator" else []
+    try:
+        runner.build(sources=[str(Path(s).resolve()) for s in sources], hdl_toplevel=toplevel,
+                     parameters=dict(parameters or {}), build_dir=build, always=True, timescale=timescale,
+                     build_args=build_args, log_file=build / "build.log")
+    except (RuntimeError, SystemExit) as e:   # cocotb's runner: a failed command, a missing tool
+        raise ToolError(f"building {toplevel} for {name} failed: {_first_error(build / 'build.log', e)}",
+                        str(build / "build.log")) from None

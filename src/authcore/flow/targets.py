@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import tempfile
-from dataclasses import dataclass
+import weakref
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from authcore.errors import InvalidParameter, ToolError
@@ -55,6 +57,12 @@ class RtlTarget:
     seed: int | None = None
     simulator: str | None = None
     name: str = "rtl"
+    # One work folder per target: each configuration is built once and reused for every batch (a
+    # Verilator build is most of a small file's time), and the folder goes when the target does,
+    # unless a simulation failed, whose logs the error names.
+    _work: Path | None = field(default=None, init=False, repr=False)
+    _builds: dict = field(default_factory=dict, init=False, repr=False)
+    _cleanup: object = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.core not in CORES:
@@ -176,13 +184,26 @@ class RtlTarget:
         from authcore.testbench import HERE as TB
 
         toplevel, sources, params, env = top
-        work = Path(tempfile.mkdtemp(prefix=f"authcore-{toplevel}-"))
+        if self._work is None:
+            self._work = Path(tempfile.mkdtemp(prefix="authcore-rtl-"))
+            self._cleanup = weakref.finalize(self, shutil.rmtree, str(self._work), True)
+        key = json.dumps([toplevel, [str(f) for f in sources], sorted(params.items()), tb], default=str)
+        built = key in self._builds
+        if not built:
+            self._builds[key] = self._work / f"{toplevel}-{len(self._builds)}"
+        work = self._builds[key]
+        work.mkdir(parents=True, exist_ok=True)
         (work / "jobs.json").write_text(json.dumps(jobs))
+        (work / "results.json").unlink(missing_ok=True)
         env = env | {"AUTHCORE_JOBS": str(work / "jobs.json"), "AUTHCORE_RESULTS": str(work / "results.json"),
                      "AUTHCORE_SEED": str(self.seed)}
-        simulate(toplevel, sources, tb, [TB], work / "sim", parameters=params, env=env, testcase="batch",
-                 simulator=self.simulator)
-        results = work / "results.json"
-        if not results.exists():
-            raise ToolError(f"the {toplevel} simulation wrote no results", str(work / "sim" / "sim.log"))
-        return json.loads(results.read_text())
+        try:
+            simulate(toplevel, sources, tb, [TB], work / "sim", parameters=params, env=env, testcase="batch",
+                     simulator=self.simulator, rebuild=not built)
+            results = work / "results.json"
+            if not results.exists():
+                raise ToolError(f"the {toplevel} simulation wrote no results", str(work / "sim" / "sim.log"))
+            return json.loads(results.read_text())
+        except ToolError:
+            self._cleanup.detach()   # keep the logs the error names
+            raise
