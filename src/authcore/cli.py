@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from authcore.errors import AuthcoreError, AuthenticationError, InvalidParameter
+from authcore.flow.sim import SIMULATORS
 
 KEY_ENV = "AUTHCORE_KEY"
 
@@ -257,7 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--arch", choices=["pipe", "iter"], help="rtl, aes: unrolled (default) or iterative core")
     v.add_argument("--ghash", help="rtl, gcm: GHASH multiplier: parallel (default), karatsuba or digit:D")
     v.add_argument("--seed", type=int, help="rtl: testbench seed (random valid/ready gaps stay off for vectors)")
-    v.add_argument("--simulator", choices=["icarus", "verilator"],
+    v.add_argument("--simulator", choices=SIMULATORS,
                    help="rtl: icarus (default; or $AUTHCORE_SIM) or verilator (compiled: for whole CAVP files)")
     v.add_argument("--monte-limit", type=int, metavar="N", help="Monte Carlo files: the first N checkpoints only")
     v.add_argument("--sample", type=int, metavar="N",

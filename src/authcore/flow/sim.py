@@ -98,8 +98,6 @@ def simulate(toplevel: str, sources: list[str | Path], test_module: str, test_di
         done.write_text(name)
     elif done.read_text() != name:
         raise InvalidParameter(f"{build} holds a {done.read_text()} build, not {name}")
-    runner.hdl_toplevel = toplevel
-    runner.build_dir = build
     # Verilator has no X: registers start at random values (seeded from AUTHCORE_SEED when the test
     # gives one), so a state the reset forgets shows up as a mismatch, as an X would in Icarus.
     plusargs = []
