@@ -162,6 +162,35 @@ def test_generate_manifest_modes_and_prove_dir(tmp_path, rng):
         prove_dir(tmp_path / "out")
 
 
+def test_pipelined_folder_has_proven_inverse_powers(tmp_path, rng):
+    """--arch pipelined adds x*H^-1, x*H^-2, x*H^-4 for 8 lanes (the correction of a short last
+    beat); prove_dir proves them from H read off gf128_mul_h, and fails a manifest that claims
+    x*H^-3 for a module that is x*H^-2."""
+    from authcore.model import gf128
+
+    h = rng.randbytes(16)
+    g = generate_ghash(h, tmp_path / "out", lanes=8, arch="pipelined", opt="cse")
+    powers = [m["power"] for m in g.manifest["multipliers"]]
+    assert powers == [1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -4]
+    assert [f.name for f in g.files][-4:] == ["gf128_mul_hinv.v", "gf128_mul_hinv2.v", "gf128_mul_hinv4.v",
+                                             "ghash_keyspec.v"]
+    assert stat.S_IMODE(os.stat(tmp_path / "out" / "gf128_mul_hinv4.v").st_mode) == 0o600
+    assert [r["power"] for r in prove_dir(tmp_path / "out", h)][-3:] == [-1, -2, -4]
+    # the model's inverse, which the generator and prove_dir both use, is one: H^-1 * H = 1
+    hi = int.from_bytes(h, "big")
+    assert gf128.mul(gf128.inverse(hi), hi) == gf128.ONE
+    # a manifest that lists the H^-2 module as H^-3 fails the proof
+    other = generate_ghash(h, tmp_path / "three", lanes=4, arch="pipelined", opt="cse")
+    assert [m["power"] for m in other.manifest["multipliers"]][-2:] == [-1, -2]
+    man = json.loads((tmp_path / "three" / "manifest.json").read_text())
+    man["multipliers"][-1]["power"] = -3
+    (tmp_path / "three" / "manifest.json").write_text(json.dumps(man))
+    with pytest.raises(ProofError):
+        prove_dir(tmp_path / "three")
+    with pytest.raises(InvalidParameter, match="no inverse"):
+        generate_ghash(bytes(16), tmp_path / "zero", lanes=2, arch="pipelined")
+
+
 def test_generation_is_deterministic(tmp_path, rng):
     h = rng.randbytes(16)
     a = generate_ghash(h, tmp_path / "a", lanes=2, prove=False)

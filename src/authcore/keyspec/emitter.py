@@ -88,7 +88,10 @@ def multiplier(module: str, net: Network, power: int, optimizer: str) -> str:
     return "\n".join(lines)
 
 
-def _mul_name(power: int) -> str:
+def mul_name(power: int) -> str:
+    """gf128_mul_h, gf128_mul_h<p> for H^p, gf128_mul_hinv<p> for H^-p."""
+    if power < 0:
+        return "gf128_mul_hinv" if power == -1 else f"gf128_mul_hinv{-power}"
     return "gf128_mul_h" if power == 1 else f"gf128_mul_h{power}"
 
 
@@ -206,7 +209,7 @@ def ghash_lanes_top(lanes: int) -> str:
     lines += ["    end", ""]
     for j in range(n):
         lines.append(f"    wire [127:0] p{j};")
-        lines.append(f"    {_mul_name(n - j)} u_mul{j} (.x(lane{j}), .y(p{j}));")
+        lines.append(f"    {mul_name(n - j)} u_mul{j} (.x(lane{j}), .y(p{j}));")
     lines.append(f"    wire [127:0] x_next = {' ^ '.join(f'p{j}' for j in range(n))};")
     lines += [
         "",
@@ -245,75 +248,103 @@ def ghash_lanes_top(lanes: int) -> str:
     return "\n".join(lines)
 
 
+_STAGE_FIELDS = ("last", "first", "ce", "e", "err")
+
+
+def _stage_ctl(st: str, ne: int) -> list[str]:
+    """A pipeline stage's control registers: valid, last beat, first beat, X enable, N - k, error."""
+    return [f"    reg          {st}_valid_q, {st}_last_q, {st}_first_q, {st}_ce_q, {st}_err_q;",
+            f"    reg  [{ne - 1}:0]   {st}_e_q;"]
+
+
+def _stage_pass(dst: str, src: str) -> list[str]:
+    """Stage ``dst`` takes stage ``src``'s control registers (valid moves separately)."""
+    return [f"            {dst}_{f}_q <= {src}_{f}_q;" for f in _STAGE_FIELDS]
+
+
+def correction_powers(lanes: int) -> list[int]:
+    """The inverse powers of H the pipelined top multiplies a hash by: -1, -2, -4, ... up to the
+    bits of N - 1 (a short last beat of k blocks leaves the loop's result N - k powers too high)."""
+    return [-(1 << j) for j in range((lanes - 1).bit_length())]
+
+
 def ghash_pipelined_top(lanes: int) -> str:
     """``--arch pipelined``: the same ports and protocol as :func:`ghash_lanes_top`, but only the
-    state's lane stays in the feedback loop, so the clock is that of one multiplier, not of N
-    multipliers and their sum.
+    state's lane stays in the feedback loop and nothing waits for it.
 
-    Stage A right-aligns a beat onto lanes H^k..H^1 (registered). Stage B multiplies lanes
-    H^(N-1)..H^1 and sums them into D (registered, with the H^N lane's block B1 beside it). The loop
-    is X <- (X ^ B1)*H^N ^ D. A final beat of k < N blocks needs X*H^k instead: X joins that beat's
-    lane H^k in stage B, so such a beat waits one cycle in stage A for the beat before it to reach
-    X (messages that end in a short beat take one cycle more). The hash is copied out of X a cycle
-    after the loop takes the last beat. Latency 3 cycles (4 with that wait).
+    Every beat is left-aligned: block j goes to lane H^(N-j), whether or not the beat is full, and
+    the blocks a short beat lacks are zero. Stage A registers the beat, stage B the products of
+    the N lanes, stage C their sum D. The loop is X <- X*H^N ^ D (zero for X at a message's first
+    beat): one multiplier and one XOR, since (X ^ B1)*H^N = X*H^N ^ B1*H^N and the second term is
+    the H^N lane's product, outside the loop. A last beat of k < N blocks is then taken as N
+    blocks, so the loop ends with H^(N-k) times the hash; E = bitlen(N - 1) correction stages
+    multiply by H^-1, H^-2, H^-4, ... where N - k has that bit (H built in, so its inverse powers
+    are constants too). So no beat waits, every register-to-register path is one multiplier or
+    the sum, and X fans out only to the loop and the first correction stage. Latency 3 + E cycles.
     """
     n = lanes
     if n < 2:
         raise ValueError("the pipelined GHASH needs at least two lanes")
     kw = max(1, n.bit_length())
+    corr = correction_powers(n)
+    ne = len(corr)
+    lat = 3 + ne
     lines = [
         "`default_nettype none",
         f"// ghash_keyspec (pipelined): streaming GHASH with H built into the logic, {n} blocks of one",
-        "// message per cycle; only X*H^N and two XORs are in the feedback loop.",
+        "// message per cycle; only X*H^N and one XOR are in the feedback loop.",
         "// Input: block i of a beat is s_axis_tdata[128*i +: 128] in block order (byte 0 in bits",
         "// [128*i+127 -: 8]); s_axis_tkeep has one bit per block, contiguous from lane 0, all ones except",
         "// on the tlast beat, which may also be empty (tkeep = 0). Output: GHASH of the message on m_axis",
-        "// 3 cycles after its tlast beat (4 when that beat is short and follows another of its message).",
-        f"// Throughput {128 * n} bits per cycle; back-to-back messages; a message whose last beat is short",
-        "// costs one cycle more. While a hash waits on m_axis the whole pipeline holds.",
+        f"// {lat} cycles after its tlast beat. Throughput {128 * n} bits per cycle, back-to-back messages,",
+        "// no wait for a short last beat. The output buffer holds two hashes; while both wait on m_axis",
+        "// the whole pipeline holds (s_axis_tready low, from a register).",
+        "// Beats are left-aligned (block j on lane H^(N-j), missing blocks zero), so a last beat of k",
+        "// blocks leaves the loop with H^(N-k) times the hash; the correction stages multiply by",
+        f"// {', '.join(f'H^{c}' for c in corr)} where N - k has that bit.",
         "// m_axis_tuser is 1 when a beat of that message broke the protocol (tkeep not contiguous, empty,",
         "// or short before tlast); error pulses for one cycle after such a beat.",
         "// The key material is in the gf128_mul_h* modules it instantiates (see their headers).",
         *_ports(n),
         "    reg  [127:0] x_q;          // the running state",
-        "    reg  [127:0] out_q;        // a finished hash",
-        "    reg          out_valid_q, out_err_q;",
+        f"    reg  [{ne - 1}:0]   x_e_q;        // N - k of the last non-empty beat the loop took",
+        "    reg  [127:0] out_q, sk_q;  // finished hashes: out_q on m_axis, sk_q the one behind it",
+        "    reg          out_valid_q, out_err_q, sk_valid_q, sk_err_q;",
+        "    reg          go_q;         // the pipeline moves this cycle",
         "    reg          first_q;      // the next beat taken starts a message",
         "    reg          msg_err_q, error_q;",
-        "    // stage A: the beat right-aligned, a_l<p> to be multiplied by H^p",
-        "    reg          a_valid_q, a_last_q, a_first_q, a_short_q, a_zero_q, a_err_q;",
-        f"    reg  [{n - 1}:1] a_inj_q;       // X joins lane p (a final beat of p < N blocks)",
+        "    // stage A: block j of the beat on lane H^(N-j) as a_l<N-j>",
+        *_stage_ctl("a", ne),
     ]
-    for p in range(1, n + 1):
-        lines.append(f"    reg  [127:0] a_l{p}_q;")
+    for q in range(1, n + 1):
+        lines.append(f"    reg  [127:0] a_l{q}_q;")
     lines += [
-        "    // stage B: D = sum of lanes H^(N-1)..H^1, and B1 for the loop's lane",
-        "    reg          b_valid_q, b_last_q, b_zero_x_q, b_ce_q, b_err_q;",
-        "    reg  [127:0] b1_q, d_q;",
-        "    reg          cap_q, cap_err_q;  // copy X out (the loop took a message's last beat)",
+        "    // stage B: the products of the lanes",
+        *_stage_ctl("b", ne),
+    ]
+    for q in range(1, n + 1):
+        lines.append(f"    reg  [127:0] p{q}_q;")
+    lines += [
+        "    // stage C: D = their sum",
+        *_stage_ctl("c", ne),
+        "    reg  [127:0] d_q;",
+        "    reg          cap_q, cap_err_q;  // X holds a finished (uncorrected) hash",
+    ]
+    for j in range(ne - 1):
+        lines.append(f"    reg          r{j}_valid_q, r{j}_err_q;  // correction stage {j}")
+        lines.append(f"    reg  [{ne - 2 - j}:0]   r{j}_e_q;       // the bits of N - k still to apply")
+        lines.append(f"    reg  [127:0] r{j}_q;")
+    lines += [
         "",
-        "    // The whole pipeline holds while a hash waits on m_axis.",
-        "    wire go = !out_valid_q || m_axis_tready;",
-        "    // A short beat that needs X waits until the beat before it has reached X.",
-        "    wire bubble = a_valid_q && a_short_q && !a_zero_q && !a_first_q && b_valid_q;",
-        "    wire a_move = go && a_valid_q && !bubble;",
-        "    assign s_axis_tready = go && (!a_valid_q || !bubble);",
-        "    wire take = s_axis_tvalid && s_axis_tready;",
+        "    // The whole pipeline holds while the output buffer is full. go_q is a register, so the",
+        "    // thousands of enables it drives hang off one flip-flop, not off m_axis_tready; a hash",
+        "    // already on its way when the buffer fills lands in its second entry.",
+        "    wire go = go_q;",
+        "    assign s_axis_tready = go;",
+        "    wire take = s_axis_tvalid && go;",
         "",
         *_beat_decode(n, kw),
-    ]
-    lines += ["", "    // Right-align: a beat of k blocks puts block j (0-based) on lane H^(k-j)."]
-    for p in range(1, n + 1):
-        lines.append(f"    reg  [127:0] al{p};")
-    lines.append("    always @* begin")
-    for p in range(1, n + 1):
-        lines.append(f"        al{p} = 128'd0;")
-    lines.append("        case (k)")
-    for k in range(1, n + 1):
-        body = " ".join(f"al{p} = b{k - p};" for p in range(1, k + 1))
-        lines.append(f"            {kw}'d{k}: begin {body} end")
-    lines += ["            default: ;", "        endcase", "    end", ""]
-    lines += [
+        "",
         "    always @(posedge clk) begin",
         "        if (rst) begin",
         "            a_valid_q <= 1'b0;",
@@ -322,76 +353,119 @@ def ghash_pipelined_top(lanes: int) -> str:
         "            error_q <= 1'b0;",
         "        end else begin",
         "            error_q <= take && beat_bad;",
+        "            if (go) a_valid_q <= s_axis_tvalid;",
         "            if (take) begin",
-        "                a_valid_q <= 1'b1;",
         "                first_q <= s_axis_tlast;",
         "                msg_err_q <= s_axis_tlast ? 1'b0 : (msg_err_q || beat_bad);",
-        "            end else if (a_move) begin",
-        "                a_valid_q <= 1'b0;",
         "            end",
         "        end",
-        "        if (take) begin",
+        "        // The data registers follow the input whenever the pipeline moves (a_valid_q says",
+        "        // whether they hold a beat), so their enable is go alone.",
+        "        if (go) begin",
         "            a_last_q <= s_axis_tlast;",
         "            a_first_q <= first_q;",
-        f"            a_short_q <= k != {kw}'d{n};",
-        f"            a_zero_q <= k == {kw}'d0;",
+        f"            a_ce_q <= k != {kw}'d0 || first_q;  // an empty last beat leaves X as it is",
+        f"            a_e_q <= k == {kw}'d0 ? {ne}'d0 : {ne}'d{n % (1 << ne)} - k[{ne - 1}:0];  // N - k",
         "            a_err_q <= msg_err_q || beat_bad;",
     ]
-    for p in range(1, n):
-        lines.append(f"            a_inj_q[{p}] <= k == {kw}'d{p};")
-    for p in range(1, n + 1):
-        lines.append(f"            a_l{p}_q <= al{p};")
+    for j in range(n):
+        lines.append(f"            a_l{n - j}_q <= s_axis_tkeep[{j}] ? b{j} : 128'd0;")
     lines += ["        end", "    end", ""]
-    lines.append("    wire [127:0] x_a = a_first_q ? 128'd0 : x_q;  // X for a short beat's lane")
-    for p in range(1, n):
-        lines.append(f"    wire [127:0] p{p};")
-        lines.append(f"    {_mul_name(p)} u_mul{p} (.x(a_l{p}_q ^ (a_inj_q[{p}] ? x_a : 128'd0)), .y(p{p}));")
+    for q in range(1, n + 1):
+        lines.append(f"    wire [127:0] p{q};")
+        lines.append(f"    {mul_name(q)} u_mul{q} (.x(a_l{q}_q), .y(p{q}));")
     lines += [
-        f"    wire [127:0] d_next = {' ^ '.join(f'p{p}' for p in range(1, n))};",
         "",
         "    always @(posedge clk) begin",
         "        if (rst) begin",
         "            b_valid_q <= 1'b0;",
+        "            c_valid_q <= 1'b0;",
         "            cap_q <= 1'b0;",
         "        end else if (go) begin",
-        "            b_valid_q <= a_move;",
-        "            cap_q <= b_valid_q && b_last_q;",
+        "            b_valid_q <= a_valid_q;",
+        "            c_valid_q <= b_valid_q;",
+        "            cap_q <= c_valid_q && c_last_q;",
         "        end",
-        "        if (a_move) begin",
-        f"            b1_q <= a_l{n}_q;",
-        "            d_q <= d_next;",
-        "            b_last_q <= a_last_q;",
-        "            b_err_q <= a_err_q;",
-        "            b_zero_x_q <= a_first_q || a_short_q;",
-        "            b_ce_q <= !(a_zero_q && !a_first_q);  // an empty last beat leaves X as it is",
+        "        if (go) begin",
+        *(f"            p{q}_q <= p{q};" for q in range(1, n + 1)),
+        *_stage_pass("b", "a"),
+        f"            d_q <= {' ^ '.join(f'p{q}_q' for q in range(1, n + 1))};",
+        *_stage_pass("c", "b"),
+        "            cap_err_q <= c_err_q;",
         "        end",
-        "        if (go) cap_err_q <= b_err_q;",
         "    end",
         "",
-        "    // The loop: X <- (X ^ B1)*H^N ^ D; X counts as zero at a message's first beat and at a",
-        "    // short beat (whose lane already took X).",
-        "    wire [127:0] loop_in = (b_zero_x_q ? 128'd0 : x_q) ^ b1_q;",
+        "    // The loop: X <- X*H^N ^ D, X counting as zero at a message's first beat (the gate is",
+        "    // on the product, so the multiplier reads x_q directly).",
         "    wire [127:0] loop_p;",
-        f"    {_mul_name(n)} u_mul{n} (.x(loop_in), .y(loop_p));",
-        "    always @(posedge clk) begin",
-        "        if (rst) x_q <= 128'd0;",
-        "        else if (go && b_valid_q && b_ce_q) x_q <= loop_p ^ d_q;",
-        "    end",
-        "",
+        f"    {mul_name(n)} u_loop (.x(x_q), .y(loop_p));",
         "    always @(posedge clk) begin",
         "        if (rst) begin",
-        "            out_valid_q <= 1'b0;",
-        "            out_err_q <= 1'b0;",
-        "            out_q <= 128'd0;",
-        "        end else if (go && cap_q) begin",
-        "            out_valid_q <= 1'b1;",
-        "            out_err_q <= cap_err_q;",
-        "            out_q <= x_q;",
-        "        end else if (m_axis_tready) begin",
-        "            out_valid_q <= 1'b0;",
+        "            x_q <= 128'd0;",
+        f"            x_e_q <= {ne}'d0;",
+        "        end else if (go && c_valid_q && c_ce_q) begin",
+        "            x_q <= (c_first_q ? 128'd0 : loop_p) ^ d_q;",
+        "            x_e_q <= c_e_q;",
         "        end",
         "    end",
         "",
-        *_outputs("out_q"),
+        "    // Correction: stage j multiplies by H^-(2^j) when bit j of N - k is set; the last stage is",
+        "    // the output register.",
     ]
+    src, src_e, src_valid, src_err = "x_q", "x_e_q", "cap_q", "cap_err_q"
+    for j, c in enumerate(corr):
+        lines.append(f"    wire [127:0] q{j};")
+        lines.append(f"    {mul_name(c)} u_inv{j} (.x({src}), .y(q{j}));")
+        val = f"{src_e}[0] ? q{j} : {src}"
+        if j < ne - 1:
+            lines += [
+                "    always @(posedge clk) begin",
+                f"        if (rst) r{j}_valid_q <= 1'b0;",
+                f"        else if (go) r{j}_valid_q <= {src_valid};",
+                "        if (go) begin",
+                f"            r{j}_q <= {val};",
+                f"            r{j}_e_q <= {src_e}[{ne - 1 - j}:1];",
+                f"            r{j}_err_q <= {src_err};",
+                "        end",
+                "    end",
+            ]
+            src, src_e, src_valid, src_err = f"r{j}_q", f"r{j}_e_q", f"r{j}_valid_q", f"r{j}_err_q"
+        else:
+            lines += [
+                f"    wire [127:0] res = {val};  // the hash, corrected",
+                f"    wire         res_valid = go && {src_valid};",
+                "    wire         pop = out_valid_q && m_axis_tready;",
+                "    // Two-entry output buffer: out_q, then sk_q. go_q lets the pipeline move only while at",
+                "    // most one entry will be in use, so a hash arriving a cycle later always has room.",
+                "    wire out_next = (out_valid_q && !pop) || sk_valid_q || res_valid;",
+                "    wire sk_next = (out_valid_q && !pop && (sk_valid_q || res_valid)) || (sk_valid_q && res_valid);",
+                "    always @(posedge clk) begin",
+                "        if (rst) begin",
+                "            out_valid_q <= 1'b0;",
+                "            sk_valid_q <= 1'b0;",
+                "            out_err_q <= 1'b0;",
+                "            out_q <= 128'd0;",
+                "            go_q <= 1'b1;",
+                "        end else begin",
+                "            out_valid_q <= out_next;",
+                "            sk_valid_q <= sk_next;",
+                "            go_q <= !(out_next && sk_next);",
+                "            if (!out_valid_q || pop) begin",
+                "                if (sk_valid_q) begin",
+                "                    out_q <= sk_q;",
+                "                    out_err_q <= sk_err_q;",
+                "                end else if (res_valid) begin",
+                "                    out_q <= res;",
+                f"                    out_err_q <= {src_err};",
+                "                end",
+                "            end",
+                "        end",
+                "        // sk_q takes the new hash when out_q stays or is refilled from sk_q.",
+                "        if (res_valid && ((out_valid_q && !pop) || sk_valid_q)) begin",
+                "            sk_q <= res;",
+                f"            sk_err_q <= {src_err};",
+                "        end",
+                "    end",
+            ]
+    lines += ["", *_outputs("out_q")]
     return "\n".join(lines)

@@ -33,6 +33,12 @@ def _sha256(p: Path) -> str:
     return hashlib.sha256(p.read_bytes()).hexdigest()
 
 
+def _h_power(h: int, e: int) -> int:
+    """H^e for a manifest's power e: 1..N for the lanes, negative for the pipelined top's
+    corrections (powers of H^-1; the caller has refused H = 0)."""
+    return gf128.power(h if e > 0 else gf128.inverse(h), abs(e))
+
+
 def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedback",
                    opt: str = "lut6", prove: bool = True) -> Generated:
     if len(h) != 16:
@@ -48,16 +54,19 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
     outp = Path(out)
     outp.mkdir(parents=True, exist_ok=True)
     hi = int.from_bytes(h, "big")
+    exponents = list(range(1, lanes + 1))
+    if arch == "pipelined":
+        if hi == 0:
+            raise InvalidParameter("--arch pipelined multiplies by powers of H^-1, and H = 0 has no inverse")
+        exponents += emitter.correction_powers(lanes)
     mults = []
     files = []
-    power = hi
-    for p in range(1, lanes + 1):
-        if p > 1:
-            power = gf128.mul(power, hi)
+    for p in exponents:
+        power = _h_power(hi, p)
         t0 = time.monotonic()
         net = optimizer.OPTIMIZERS[opt](matrix.rows(power))
         opt_s = time.monotonic() - t0
-        name = "gf128_mul_h" if p == 1 else f"gf128_mul_h{p}"
+        name = emitter.mul_name(p)
         path = outp / f"{name}.v"
         emitter.write_secret(path, emitter.multiplier(name, net, p, opt))
         entry: dict[str, object] = {
@@ -143,7 +152,8 @@ def prove_dir(d: str | Path, h: bytes | None = None) -> list[dict[str, object]]:
             raise InvalidParameter(f"{path} is listed in the manifest but missing")
         if _sha256(path) != f["sha256"]:
             raise proof.ProofError(f"{path.name} was changed after generation (SHA-256 differs from the manifest)")
-    mults = sorted(manifest["multipliers"], key=lambda m: int(m["power"]))
+    # gf128_mul_h first (H is read off it), then the other powers, then the inverse powers.
+    mults = sorted(manifest["multipliers"], key=lambda m: (int(m["power"]) < 0, abs(int(m["power"]))))
     base = None
     results = []
     for m in mults:
@@ -157,9 +167,10 @@ def prove_dir(d: str | Path, h: bytes | None = None) -> list[dict[str, object]]:
             base = sum(((mk >> 128) & 1) << i for i, mk in enumerate(masks))
             if h is not None and base != int.from_bytes(h, "big"):
                 raise proof.ProofError("gf128_mul_h multiplies by a different H than the given key's")
-        hp = base
-        for _ in range(int(m["power"]) - 1):
-            hp = gf128.mul(hp, base)
+        e = int(m["power"])
+        if e < 0 and base == 0:
+            raise proof.ProofError(f"{m['module']} is listed as x*H^{e}, but H = 0 has no inverse")
+        hp = _h_power(base, e)
         proof.check(masks, hp, str(m["module"]))
         results.append({"module": m["module"], "power": m["power"], "cells": census, "proven": True})
     return results
