@@ -58,6 +58,11 @@ files = ["{DATA / 'syntax_error.v'}"]
     res = json.loads((out / "results.json").read_text())
     assert [r["config"] for r in res["runs"]] == ["comb", "broken"] and "syntax error" in res["runs"][1]["error"]
     assert res["command"].endswith(f"--out {out}") and "--only" in res["partial_commands"][0]
+    # the same subset again is named once, after any other subset run since
+    assert main(["sweep", str(spec), "--out", str(out), "--only", "broken", "--json"]) == 1
+    assert main(["sweep", str(spec), "--out", str(out), "--only", "c*", "--target", "xc7", "--json"]) == 0
+    cmds = json.loads((out / "results.json").read_text())["partial_commands"]
+    assert len(cmds) == 2 and "--only broken" in cmds[0] and "--only 'c*' --target xc7" in cmds[1]
     # A fresh folder run in part names what the spec planned and nobody measured.
     part = tmp_path / "part"
     assert main(["sweep", str(spec), "--out", str(part), "--only", "comb", "--json"]) == 0

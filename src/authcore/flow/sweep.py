@@ -206,8 +206,10 @@ def _sweep(spec_path: str | Path, out_dir: str | Path, head: dict[str, object], 
     partial_commands: list[str] = []
     if partial:
         results, partial_commands = _kept_runs(out / "results.json", spec_path, all_jobs, picked)
-        partial_commands.append(full_command + "".join(f" --only {shlex.quote(n)}" for n in only or [])
-                                + "".join(f" --target {t}" for t in targets or []))
+        this = (full_command + "".join(f" --only {shlex.quote(n)}" for n in only or [])
+                + "".join(f" --target {t}" for t in targets or []))
+        # A command run again is named once, where it ran last.
+        partial_commands = [c for c in partial_commands if c != this] + [this]
     if progress:
         from rich.progress import Progress
 
