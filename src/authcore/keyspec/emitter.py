@@ -115,12 +115,12 @@ def _ports(n: int) -> list[str]:
     ]
 
 
-def _outputs(data: str) -> list[str]:
-    """The output assignments and the end of both GHASH tops; ``data`` is the register m_axis shows."""
+def _outputs(data: str, err: str = "out_err_q", valid: str = "out_valid_q") -> list[str]:
+    """The output assignments and the end of both GHASH tops; ``data`` is what m_axis shows."""
     return [
         f"    assign m_axis_tdata = {data};",
-        "    assign m_axis_tuser = out_err_q;",
-        "    assign m_axis_tvalid = out_valid_q;",
+        f"    assign m_axis_tuser = {err};",
+        f"    assign m_axis_tvalid = {valid};",
         "    assign error = error_q;",
         "endmodule",
         "`default_nettype wire",
@@ -259,13 +259,20 @@ def _stage_ctl(st: str, ne: int) -> list[str]:
 
 def _stage_pass(dst: str, src: str) -> list[str]:
     """Stage ``dst`` takes stage ``src``'s control registers (valid moves separately)."""
-    return [f"            {dst}_{f}_q <= {src}_{f}_q;" for f in _STAGE_FIELDS]
+    return [f"        {dst}_{f}_q <= {src}_{f}_q;" for f in _STAGE_FIELDS]
 
 
 def correction_powers(lanes: int) -> list[int]:
     """The inverse powers of H the pipelined top multiplies a hash by: -1, -2, -4, ... up to the
     bits of N - 1 (a short last beat of k blocks leaves the loop's result N - k powers too high)."""
     return [-(1 << j) for j in range((lanes - 1).bit_length())]
+
+
+def fifo_depth(lanes: int) -> int:
+    """The pipelined top's output FIFO: the smallest power of two of at least latency + 2 entries,
+    so that with m_axis always ready the credit (hashes owed, at most latency + 1) never runs out."""
+    lat = 3 + len(correction_powers(lanes))
+    return 1 << (lat + 1).bit_length()
 
 
 def ghash_pipelined_top(lanes: int) -> str:
@@ -279,8 +286,13 @@ def ghash_pipelined_top(lanes: int) -> str:
     the H^N lane's product, outside the loop. A last beat of k < N blocks is then taken as N
     blocks, so the loop ends with H^(N-k) times the hash; E = bitlen(N - 1) correction stages
     multiply by H^-1, H^-2, H^-4, ... where N - k has that bit (H built in, so its inverse powers
-    are constants too). So no beat waits, every register-to-register path is one multiplier or
-    the sum, and X fans out only to the loop and the first correction stage. Latency 3 + E cycles.
+    are constants too). Latency 3 + E cycles.
+
+    The pipeline never stalls: its registers have no enable (X's enable is the beat's own valid
+    bit), so no control net fans out to the thousands of datapath flip-flops. Backpressure is a
+    credit: a counter of the hashes owed (tlast beats taken, hashes not yet popped) against an
+    output FIFO of :func:`fifo_depth` entries; s_axis_tready is a register, low only while every
+    entry is owed.
     """
     n = lanes
     if n < 2:
@@ -289,6 +301,8 @@ def ghash_pipelined_top(lanes: int) -> str:
     corr = correction_powers(n)
     ne = len(corr)
     lat = 3 + ne
+    depth = fifo_depth(n)
+    aw = depth.bit_length() - 1  # FIFO address bits
     lines = [
         "`default_nettype none",
         f"// ghash_keyspec (pipelined): streaming GHASH with H built into the logic, {n} blocks of one",
@@ -297,8 +311,10 @@ def ghash_pipelined_top(lanes: int) -> str:
         "// [128*i+127 -: 8]); s_axis_tkeep has one bit per block, contiguous from lane 0, all ones except",
         "// on the tlast beat, which may also be empty (tkeep = 0). Output: GHASH of the message on m_axis",
         f"// {lat} cycles after its tlast beat. Throughput {128 * n} bits per cycle, back-to-back messages,",
-        "// no wait for a short last beat. The output buffer holds two hashes; while both wait on m_axis",
-        "// the whole pipeline holds (s_axis_tready low, from a register).",
+        "// no wait for a short last beat.",
+        "// The pipeline never stalls. Finished hashes enter a FIFO of "
+        f"{depth}; s_axis_tready (a register) is low",
+        f"// only while {depth} hashes are owed (their tlast beat taken, the hash not yet read from m_axis).",
         "// Beats are left-aligned (block j on lane H^(N-j), missing blocks zero), so a last beat of k",
         "// blocks leaves the loop with H^(N-k) times the hash; the correction stages multiply by",
         f"// {', '.join(f'H^{c}' for c in corr)} where N - k has that bit.",
@@ -308,9 +324,9 @@ def ghash_pipelined_top(lanes: int) -> str:
         *_ports(n),
         "    reg  [127:0] x_q;          // the running state",
         f"    reg  [{ne - 1}:0]   x_e_q;        // N - k of the last non-empty beat the loop took",
-        "    reg  [127:0] out_q, sk_q;  // finished hashes: out_q on m_axis, sk_q the one behind it",
-        "    reg          out_valid_q, out_err_q, sk_valid_q, sk_err_q;",
-        "    reg          go_q;         // the pipeline moves this cycle",
+        "    reg          ready_q;      // s_axis_tready",
+        f"    reg  [{aw}:0]   owed_q;       // hashes owed: tlast beats taken, hashes not yet popped",
+        f"    reg  [{aw}:0]   wp_q, rp_q;   // FIFO pointers, one bit wider than the address",
         "    reg          first_q;      // the next beat taken starts a message",
         "    reg          msg_err_q, error_q;",
         "    // stage A: block j of the beat on lane H^(N-j) as a_l<N-j>",
@@ -334,14 +350,11 @@ def ghash_pipelined_top(lanes: int) -> str:
         lines.append(f"    reg          r{j}_valid_q, r{j}_err_q;  // correction stage {j}")
         lines.append(f"    reg  [{ne - 2 - j}:0]   r{j}_e_q;       // the bits of N - k still to apply")
         lines.append(f"    reg  [127:0] r{j}_q;")
+    lines += [f"    reg  [128:0] f{i}_q;  // FIFO entry {i}: {{error, hash}}" for i in range(depth)]
     lines += [
         "",
-        "    // The whole pipeline holds while the output buffer is full. go_q is a register, so the",
-        "    // thousands of enables it drives hang off one flip-flop, not off m_axis_tready; a hash",
-        "    // already on its way when the buffer fills lands in its second entry.",
-        "    wire go = go_q;",
-        "    assign s_axis_tready = go;",
-        "    wire take = s_axis_tvalid && go;",
+        "    assign s_axis_tready = ready_q;",
+        "    wire take = s_axis_tvalid && ready_q;",
         "",
         *_beat_decode(n, kw),
         "",
@@ -353,24 +366,23 @@ def ghash_pipelined_top(lanes: int) -> str:
         "            error_q <= 1'b0;",
         "        end else begin",
         "            error_q <= take && beat_bad;",
-        "            if (go) a_valid_q <= s_axis_tvalid;",
+        "            a_valid_q <= take;",
         "            if (take) begin",
         "                first_q <= s_axis_tlast;",
         "                msg_err_q <= s_axis_tlast ? 1'b0 : (msg_err_q || beat_bad);",
         "            end",
         "        end",
-        "        // The data registers follow the input whenever the pipeline moves (a_valid_q says",
-        "        // whether they hold a beat), so their enable is go alone.",
-        "        if (go) begin",
-        "            a_last_q <= s_axis_tlast;",
-        "            a_first_q <= first_q;",
-        f"            a_ce_q <= k != {kw}'d0 || first_q;  // an empty last beat leaves X as it is",
-        f"            a_e_q <= k == {kw}'d0 ? {ne}'d0 : {ne}'d{n % (1 << ne)} - k[{ne - 1}:0];  // N - k",
-        "            a_err_q <= msg_err_q || beat_bad;",
+        "        // The data registers follow the input every cycle (a_valid_q says whether they hold",
+        "        // a beat): no enable.",
+        "        a_last_q <= s_axis_tlast;",
+        "        a_first_q <= first_q;",
+        f"        a_ce_q <= k != {kw}'d0 || first_q;  // an empty last beat leaves X as it is",
+        f"        a_e_q <= k == {kw}'d0 ? {ne}'d0 : {ne}'d{n % (1 << ne)} - k[{ne - 1}:0];  // N - k",
+        "        a_err_q <= msg_err_q || beat_bad;",
     ]
     for j in range(n):
-        lines.append(f"            a_l{n - j}_q <= s_axis_tkeep[{j}] ? b{j} : 128'd0;")
-    lines += ["        end", "    end", ""]
+        lines.append(f"        a_l{n - j}_q <= s_axis_tkeep[{j}] ? b{j} : 128'd0;")
+    lines += ["    end", ""]
     for q in range(1, n + 1):
         lines.append(f"    wire [127:0] p{q};")
         lines.append(f"    {mul_name(q)} u_mul{q} (.x(a_l{q}_q), .y(p{q}));")
@@ -381,18 +393,16 @@ def ghash_pipelined_top(lanes: int) -> str:
         "            b_valid_q <= 1'b0;",
         "            c_valid_q <= 1'b0;",
         "            cap_q <= 1'b0;",
-        "        end else if (go) begin",
+        "        end else begin",
         "            b_valid_q <= a_valid_q;",
         "            c_valid_q <= b_valid_q;",
         "            cap_q <= c_valid_q && c_last_q;",
         "        end",
-        "        if (go) begin",
-        *(f"            p{q}_q <= p{q};" for q in range(1, n + 1)),
+        *(f"        p{q}_q <= p{q};" for q in range(1, n + 1)),
         *_stage_pass("b", "a"),
-        f"            d_q <= {' ^ '.join(f'p{q}_q' for q in range(1, n + 1))};",
+        f"        d_q <= {' ^ '.join(f'p{q}_q' for q in range(1, n + 1))};",
         *_stage_pass("c", "b"),
-        "            cap_err_q <= c_err_q;",
-        "        end",
+        "        cap_err_q <= c_err_q;",
         "    end",
         "",
         "    // The loop: X <- X*H^N ^ D, X counting as zero at a message's first beat (the gate is",
@@ -403,14 +413,14 @@ def ghash_pipelined_top(lanes: int) -> str:
         "        if (rst) begin",
         "            x_q <= 128'd0;",
         f"            x_e_q <= {ne}'d0;",
-        "        end else if (go && c_valid_q && c_ce_q) begin",
+        "        end else if (c_valid_q && c_ce_q) begin",
         "            x_q <= (c_first_q ? 128'd0 : loop_p) ^ d_q;",
         "            x_e_q <= c_e_q;",
         "        end",
         "    end",
         "",
-        "    // Correction: stage j multiplies by H^-(2^j) when bit j of N - k is set; the last stage is",
-        "    // the output register.",
+        "    // Correction: stage j multiplies by H^-(2^j) when bit j of N - k is set; the last stage",
+        "    // writes the FIFO.",
     ]
     src, src_e, src_valid, src_err = "x_q", "x_e_q", "cap_q", "cap_err_q"
     for j, c in enumerate(corr):
@@ -421,51 +431,51 @@ def ghash_pipelined_top(lanes: int) -> str:
             lines += [
                 "    always @(posedge clk) begin",
                 f"        if (rst) r{j}_valid_q <= 1'b0;",
-                f"        else if (go) r{j}_valid_q <= {src_valid};",
-                "        if (go) begin",
-                f"            r{j}_q <= {val};",
-                f"            r{j}_e_q <= {src_e}[{ne - 1 - j}:1];",
-                f"            r{j}_err_q <= {src_err};",
-                "        end",
+                f"        else r{j}_valid_q <= {src_valid};",
+                f"        r{j}_q <= {val};",
+                f"        r{j}_e_q <= {src_e}[{ne - 1 - j}:1];",
+                f"        r{j}_err_q <= {src_err};",
                 "    end",
             ]
             src, src_e, src_valid, src_err = f"r{j}_q", f"r{j}_e_q", f"r{j}_valid_q", f"r{j}_err_q"
         else:
             lines += [
                 f"    wire [127:0] res = {val};  // the hash, corrected",
-                f"    wire         res_valid = go && {src_valid};",
-                "    wire         pop = out_valid_q && m_axis_tready;",
-                "    // Two-entry output buffer: out_q, then sk_q. go_q lets the pipeline move only while at",
-                "    // most one entry will be in use, so a hash arriving a cycle later always has room.",
-                "    wire out_next = (out_valid_q && !pop) || sk_valid_q || res_valid;",
-                "    wire sk_next = (out_valid_q && !pop && (sk_valid_q || res_valid)) || (sk_valid_q && res_valid);",
-                "    always @(posedge clk) begin",
-                "        if (rst) begin",
-                "            out_valid_q <= 1'b0;",
-                "            sk_valid_q <= 1'b0;",
-                "            out_err_q <= 1'b0;",
-                "            out_q <= 128'd0;",
-                "            go_q <= 1'b1;",
-                "        end else begin",
-                "            out_valid_q <= out_next;",
-                "            sk_valid_q <= sk_next;",
-                "            go_q <= !(out_next && sk_next);",
-                "            if (!out_valid_q || pop) begin",
-                "                if (sk_valid_q) begin",
-                "                    out_q <= sk_q;",
-                "                    out_err_q <= sk_err_q;",
-                "                end else if (res_valid) begin",
-                "                    out_q <= res;",
-                f"                    out_err_q <= {src_err};",
-                "                end",
-                "            end",
-                "        end",
-                "        // sk_q takes the new hash when out_q stays or is refilled from sk_q.",
-                "        if (res_valid && ((out_valid_q && !pop) || sk_valid_q)) begin",
-                "            sk_q <= res;",
-                f"            sk_err_q <= {src_err};",
-                "        end",
-                "    end",
+                f"    wire         res_valid = {src_valid};",
             ]
-    lines += ["", *_outputs("out_q")]
+    lines += [
+        "",
+        f"    // Output FIFO of {depth}. The credit counter owed_q never exceeds {depth}, so a hash always",
+        "    // finds a free entry: every hash in the pipeline or the FIFO is owed.",
+        f"    wire [{aw}:0] used = wp_q - rp_q;",
+        "    wire         out_valid = used != 0;",
+        "    wire         pop = out_valid && m_axis_tready;",
+        f"    wire [{aw}:0] owed_next = owed_q + {{{aw}'d0, take && s_axis_tlast}} - {{{aw}'d0, pop}};",
+        "    reg  [128:0] head;",
+        "    always @* begin",
+        f"        case (rp_q[{aw - 1}:0])",
+    ]
+    lines += [f"            {aw}'d{i}: head = f{i}_q;" for i in range(depth - 1)]
+    lines += [
+        f"            default: head = f{depth - 1}_q;",
+        "        endcase",
+        "    end",
+        "    always @(posedge clk) begin",
+        "        if (rst) begin",
+        f"            wp_q <= {aw + 1}'d0;",
+        f"            rp_q <= {aw + 1}'d0;",
+        f"            owed_q <= {aw + 1}'d0;",
+        "            ready_q <= 1'b1;",
+        "        end else begin",
+        "            if (res_valid) wp_q <= wp_q + 1'b1;",
+        "            if (pop) rp_q <= rp_q + 1'b1;",
+        "            owed_q <= owed_next;",
+        f"            ready_q <= owed_next != {aw + 1}'d{depth};",
+        "        end",
+        "    end",
+        "    always @(posedge clk) begin",
+    ]
+    lines += [f"        if (res_valid && wp_q[{aw - 1}:0] == {aw}'d{i}) f{i}_q <= {{{src_err}, res}};"
+              for i in range(depth)]
+    lines += ["    end", "", *_outputs("head[127:0]", "head[128]", "out_valid")]
     return "\n".join(lines)
