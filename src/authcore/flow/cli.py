@@ -76,7 +76,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     from authcore.flow import report
 
-    path = report.write(args.sweeps, args.out, args.preamble)
+    path = report.write(args.sweeps, args.out, args.preamble, update=args.update)
     print(f"wrote {path}")
     return 0
 
@@ -114,4 +114,6 @@ def add(sub: argparse._SubParsersAction) -> None:
     r.add_argument("sweeps", nargs="+", metavar="SWEEP_DIR")
     r.add_argument("--out", default="docs/results.md")
     r.add_argument("--preamble", metavar="FILE", help="markdown placed above the tables")
+    r.add_argument("--update", action="store_true",
+                   help="keep the sweep sections of the existing --out file that these folders do not regenerate")
     r.set_defaults(func=cmd_report)
