@@ -268,11 +268,16 @@ def correction_powers(lanes: int) -> list[int]:
     return [-(1 << j) for j in range((lanes - 1).bit_length())]
 
 
+def pipelined_latency(lanes: int) -> int:
+    """Cycles from a tlast beat to its hash on m_axis in the pipelined top: stages A, B, C and
+    one correction stage per bit of N - 1."""
+    return 3 + len(correction_powers(lanes))
+
+
 def fifo_depth(lanes: int) -> int:
     """The pipelined top's output FIFO: the smallest power of two of at least latency + 2 entries,
     so that with m_axis always ready the credit (hashes owed, at most latency + 1) never runs out."""
-    lat = 3 + len(correction_powers(lanes))
-    return 1 << (lat + 1).bit_length()
+    return 1 << (pipelined_latency(lanes) + 1).bit_length()
 
 
 def ghash_pipelined_top(lanes: int) -> str:
@@ -300,7 +305,7 @@ def ghash_pipelined_top(lanes: int) -> str:
     kw = max(1, n.bit_length())
     corr = correction_powers(n)
     ne = len(corr)
-    lat = 3 + ne
+    lat = pipelined_latency(n)
     depth = fifo_depth(n)
     aw = depth.bit_length() - 1  # FIFO address bits
     lines = [
@@ -312,8 +317,7 @@ def ghash_pipelined_top(lanes: int) -> str:
         "// on the tlast beat, which may also be empty (tkeep = 0). Output: GHASH of the message on m_axis",
         f"// {lat} cycles after its tlast beat. Throughput {128 * n} bits per cycle, back-to-back messages,",
         "// no wait for a short last beat.",
-        "// The pipeline never stalls. Finished hashes enter a FIFO of "
-        f"{depth}; s_axis_tready (a register) is low",
+        f"// The pipeline never stalls. Finished hashes enter a FIFO of {depth}; s_axis_tready (a register) is low",
         f"// only while {depth} hashes are owed (their tlast beat taken, the hash not yet read from m_axis).",
         "// Beats are left-aligned (block j on lane H^(N-j), missing blocks zero), so a last beat of k",
         "// blocks leaves the loop with H^(N-k) times the hash; the correction stages multiply by",

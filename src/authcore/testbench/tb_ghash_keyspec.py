@@ -16,6 +16,9 @@ from authcore.vectors import spec
 H = int(os.environ["AUTHCORE_TEST_H"], 16)
 LANES = int(os.environ["AUTHCORE_TEST_LANES"])
 PIPELINED = os.environ.get("AUTHCORE_TEST_ARCH", "feedback") == "pipelined"
+# Cycles from a tlast beat to its hash: the pipelined core's three stages and one correction
+# stage per bit of LANES - 1; the feedback core's state register.
+LATENCY = 3 + (LANES - 1).bit_length() if PIPELINED else 1
 
 
 def beats_for(blocks: list[int], empty_tail: bool = False) -> list[dict[str, int]]:
@@ -78,10 +81,8 @@ async def back_to_back_full_rate(dut):
     await sender
     cycles = (cocotb.utils.get_sim_time("ns") - start) / 10
     assert [g["tdata"] for g in got] == [expect(m) for m in msgs]
-    # Neither core ever waits: one beat per cycle. The pipelined core's latency is three stages and
-    # one correction stage per bit of LANES - 1.
-    latency = 3 + (LANES - 1).bit_length() if PIPELINED else 1
-    assert cycles <= len(beats) + latency + 3, f"{len(beats)} beats took {cycles} cycles"
+    # Neither core ever waits: one beat per cycle.
+    assert cycles <= len(beats) + LATENCY + 3, f"{len(beats)} beats took {cycles} cycles"
 
 
 async def count_taken_lasts(dut, into: list[int]) -> None:
@@ -109,8 +110,7 @@ async def stalled_output_bounds_what_is_taken(dut):
     assert dut.s_axis_tready.value == 0, "m_axis stalled for 80 cycles, yet the core still takes input"
     held = sum(taken)
     if PIPELINED:
-        lat = 3 + (LANES - 1).bit_length()
-        depth = 1 << (lat + 1).bit_length()
+        depth = 1 << (LATENCY + 1).bit_length()
         assert held == depth, f"took {held} messages against a FIFO of {depth}"
     else:
         assert 1 <= held <= 3, f"took {held} messages with m_axis stalled"
