@@ -53,14 +53,17 @@ files = ["{DATA / 'syntax_error.v'}"]
 
     # A subset run replaces the runs it selects and keeps the others of the same spec.
     capsys.readouterr()
-    assert main(["sweep", str(spec), "--out", str(out), "--only", "c*", "--target", "xc7", "--json"]) == 0
+    assert main(["sweep", str(spec), "--out", str(out), "--only", "c*", "--target", "xc7", "--jobs", "1",
+                 "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["runs"] == 1
     res = json.loads((out / "results.json").read_text())
     assert [r["config"] for r in res["runs"]] == ["comb", "broken"] and "syntax error" in res["runs"][1]["error"]
-    assert res["command"].endswith(f"--out {out}") and "--only" in res["partial_commands"][0]
+    # the table's command stays the whole run's (--jobs 2), not the subset's (--jobs 1)
+    assert res["command"].endswith(f"--jobs 2 --out {out}") and "--only" in res["partial_commands"][0]
     # the same subset again is named once, after any other subset run since
     assert main(["sweep", str(spec), "--out", str(out), "--only", "broken", "--json"]) == 1
-    assert main(["sweep", str(spec), "--out", str(out), "--only", "c*", "--target", "xc7", "--json"]) == 0
+    assert main(["sweep", str(spec), "--out", str(out), "--only", "c*", "--target", "xc7", "--jobs", "1",
+                 "--json"]) == 0
     cmds = json.loads((out / "results.json").read_text())["partial_commands"]
     assert len(cmds) == 2 and "--only broken" in cmds[0] and "--only 'c*' --target xc7" in cmds[1]
     # A fresh folder run in part names what the spec planned and nobody measured.

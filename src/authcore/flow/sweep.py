@@ -204,8 +204,9 @@ def _sweep(spec_path: str | Path, out_dir: str | Path, head: dict[str, object], 
     full_command = f"authcore sweep {spec_path} --jobs {jobs} --out {out_dir}"
     results: list[dict[str, object]] = []
     partial_commands: list[str] = []
+    earlier_command: str | None = None
     if partial:
-        results, partial_commands = _kept_runs(out / "results.json", spec_path, all_jobs, picked)
+        results, partial_commands, earlier_command = _kept_runs(out / "results.json", spec_path, all_jobs, picked)
         this = (full_command + "".join(f" --only {shlex.quote(n)}" for n in only or [])
                 + "".join(f" --target {t}" for t in targets or []))
         # A command run again is named once, where it ran last.
@@ -218,7 +219,8 @@ def _sweep(spec_path: str | Path, out_dir: str | Path, head: dict[str, object], 
         task = prog.add_task(f"sweep {head.get('name', Path(spec_path).stem)}", total=len(job_list))
     order = {_key(j): i for i, j in enumerate(all_jobs)}
     meta = {"spec": str(spec_path), "name": head.get("name"), "description": head.get("description", ""),
-            "command": full_command if partial else (command or full_command),
+            # a subset run keeps the command of the whole run that measured the other rows
+            "command": (earlier_command or full_command) if partial else (command or full_command),
             "planned": len(all_jobs), "planned_runs": [list(_key(j)) for j in all_jobs], "runs": results}
     if partial_commands:
         meta["partial_commands"] = partial_commands
@@ -248,11 +250,12 @@ def _sweep(spec_path: str | Path, out_dir: str | Path, head: dict[str, object], 
 
 
 def _kept_runs(path: Path, spec_path: str | Path, all_jobs: list[Job],
-               picked: set[tuple[str, str, int | None]]) -> tuple[list[dict[str, object]], list[str]]:
-    """The runs of an earlier sweep of the same spec that a subset run keeps: those still in the
-    spec and not selected now. A results.json of another spec is refused rather than mixed in."""
+               picked: set[tuple[str, str, int | None]]) -> tuple[list[dict[str, object]], list[str], str | None]:
+    """The runs of an earlier sweep of the same spec that a subset run keeps (those still in the
+    spec and not selected now), its subset commands and its command. A results.json of another spec
+    is refused rather than mixed in."""
     if not path.is_file():
-        return [], []
+        return [], [], None
     try:
         old = json.loads(path.read_text())
     except json.JSONDecodeError:
@@ -262,7 +265,7 @@ def _kept_runs(path: Path, spec_path: str | Path, all_jobs: list[Job],
                                "choose another --out")
     planned = {_key(j) for j in all_jobs}
     kept = [r for r in old.get("runs", []) if _key(r) in planned and _key(r) not in picked]
-    return kept, list(old.get("partial_commands", []))
+    return kept, list(old.get("partial_commands", [])), (str(old["command"]) if old.get("command") else None)
 
 
 def summarize(results: list[dict[str, object]]) -> list[dict[str, object]]:
