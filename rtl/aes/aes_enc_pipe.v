@@ -20,6 +20,12 @@
 // Without a loaded key s_axis_tready stays low. key_clear (like rst) erases the keys and every
 // block in flight.
 //
+// 128 bits with the block-RAM S-box (REBAL, the configuration of the fast GCM core): each unit's
+// register stands after its S-box RAMs, the key schedule runs at half rate (aes_key_expand HALF:
+// blocks still enter two cycles after the key, key_loaded rises after 2 Nr + 2 cycles instead of
+// Nr + 2), and the pipeline never stalls: a block is taken only while a 32-entry output FIFO (LUT
+// RAM, erased by rst and key_clear in the 16 cycles after them) has room for every block owed.
+//
 // Latency: Nr * P + Nr * (SBOX == 2) + 1 cycles from acceptance to m_axis_tvalid (plus up to
 // P - 1 cycles waiting for the input unit's boundary). Throughput: one block every P cycles.
 // DATA_W: 128, 64, 32 or 16. SBOX: 0 table in LUTs, 1 composite-field logic, 2 block-RAM table.
@@ -76,6 +82,10 @@ module aes_enc_pipe #(
     localparam integer NC = (DATA_W >= 32) ? DATA_W / 32 : 1;
     localparam integer JW = (P > 1) ? $clog2(P) : 1;
     localparam integer NS = 14;
+    // Block RAM at 128 bits: the unit's register moves from before the S-box RAMs (whose address
+    // register already stands there) to after them, so one cycle is the RAM's clock-to-output and
+    // the other MixColumns and AddRoundKey, instead of one cycle holding both and the other none.
+    localparam integer REBAL = (L == 1 && P == 1) ? 1 : 0;
 
     wire clr = rst || key_clear;
 
@@ -98,7 +108,7 @@ module aes_enc_pipe #(
             assign error = err_q;
             wire unused_fixed = ^{key, key_len, empty};
         end else begin : g_expand
-            aes_key_expand #(.SBOX(SBOX)) u_keys (
+            aes_key_expand #(.SBOX(SBOX), .HALF(REBAL)) u_keys (
                 .clk(clk), .rst(clr), .idle(empty), .key(key), .key_len(key_len), .key_valid(key_valid),
                 .key_ready(key_ready), .key_loaded(keys_ok), .key_early(keys_early), .error(error),
                 .rk(rk), .nr(nr)
@@ -118,13 +128,41 @@ module aes_enc_pipe #(
     reg  [USER_W-1:0]    out_user_q;
     reg                  out_v_q;
 
-    wire [3:0]        last = nr - 4'd1;
-    wire              out_xfer = xfer_now[last] && xfer_v[last];
-    wire              stall = out_xfer && out_v_q && !m_axis_tready;
+    // islast_q[k]: unit k runs the last round (k + 1 == Nr). Nr changes only at key load and a
+    // block reaches unit 9 no earlier than 9 cycles after the key, so a registered decode is in
+    // time, and the output select is one-hot from registers instead of a 14-way mux on Nr.
+    reg  [NS-1:0]     islast_q;
+    wire [NS-1:0]     fin = xfer_now & xfer_v & islast_q;
+    wire              out_xfer = |fin;
+    reg  [127:0]      out_data;
+    reg  [USER_W-1:0] out_user;
+    always @* begin : p_out
+        integer q;
+        out_data = 128'd0;
+        out_user = {USER_W{1'b0}};
+        for (q = 0; q < NS; q = q + 1) begin
+            out_data = out_data | ({128{islast_q[q]}} & xfer_data[128 * q +: 128]);
+            out_user = out_user | ({USER_W{islast_q[q]}} & xfer_user[USER_W * q +: USER_W]);
+        end
+    end
+    always @(posedge clk) begin : p_islast
+        integer q;
+        for (q = 0; q < NS; q = q + 1) islast_q[q] <= (q + 1) == {28'd0, nr};
+    end
+    // REBAL cores never stall: blocks owed (taken, not yet handed over) are counted, and a block
+    // is taken only while the OD-entry output FIFO has room for every block owed, so whatever
+    // leaves the pipeline always finds a free entry (the pipeline holds at most 2 Nr + 1 blocks).
+    localparam integer OD = 32;
+    reg               credit_q;
+    wire              stall = (REBAL == 1) ? 1'b0 : out_xfer && out_v_q && !m_axis_tready;
     wire              advance = !stall;
-    assign empty = !(|busy_v);
-    assign s_axis_tready = bnd[0] && advance && keys_early && !key_valid;
+    // empty from a register: no block was in a round unit last cycle, and none was taken then
+    // (s_axis_tready is low while a key is offered, so a key never meets a block taken with it).
+    reg               empty_q;
+    assign empty = empty_q;
+    assign s_axis_tready = bnd[0] && advance && keys_early && !key_valid && ((REBAL == 0) || credit_q);
     wire   take = s_axis_tvalid && s_axis_tready;
+    always @(posedge clk) empty_q <= clr || (!(|busy_v) && !take);
 
     always @(posedge clk) begin
         if (clr) cnt_q <= {JW{1'b0}};
@@ -151,8 +189,22 @@ module aes_enc_pipe #(
             reg  [USER_W-1:0] meta_user_q;
             reg  [127:0]      acc_q;        // output columns done so far
             wire [127:0]      rkk = rk[128 * (k + 1) +: 128];
-            wire              last_round = (k + 1) == nr;
+            wire              last_round = islast_q[k];
 
+            wire [127:0]      src_data;
+            wire              src_v;
+            wire [USER_W-1:0] src_user;
+            if (k == 0) begin : g_input
+                assign src_data = s_axis_tdata ^ rk[127:0];
+                assign src_v = take;
+                assign src_user = s_axis_tuser;
+            end else begin : g_chain
+                assign src_data = xfer_data[128 * (k - 1) +: 128];
+                assign src_v = xfer_v[k - 1] && !islast_q[k - 1];   // a block leaves after its last round
+                assign src_user = xfer_user[USER_W * (k - 1) +: USER_W];
+            end
+
+            wire [127:0] fsrc = (REBAL == 1) ? src_data : in_q;
             // ShiftRows: output column c, row r takes input byte r + 4 * ((c + r) mod 4).
             // (Built in a local variable and assigned once, here and below: a simulator passes
             // every assignment to a module-level reg on to its readers, here 16 S-boxes.)
@@ -169,13 +221,20 @@ module aes_enc_pipe #(
                         c = loc32 / 2;
                         r = 2 * (loc32 % 2) + b;
                     end
-                    f[DATA_W - 8 * b - 1 -: 8] = in_q[127 - 8 * (r + 4 * ((c + r) % 4)) -: 8];
+                    f[DATA_W - 8 * b - 1 -: 8] = fsrc[127 - 8 * (r + 4 * ((c + r) % 4)) -: 8];
                 end
                 feed = f;
             end
 
-            wire [DATA_W-1:0] sb;
-            aes_sub #(.SBOX(SBOX), .BYTES(B)) u_sub (.clk(clk), .en(advance), .x(feed), .y(sb));
+            wire [DATA_W-1:0] sb_ram;
+            wire [DATA_W-1:0] sb = (REBAL == 1) ? in_q[DATA_W-1:0] : sb_ram;
+            aes_sub #(.SBOX(SBOX), .BYTES(B)) u_sub (.clk(clk), .en(advance), .x(feed), .y(sb_ram));
+            wire [127:0]      rb_next;  // REBAL: the unit register takes the S-box RAMs' output
+            if (REBAL == 1) begin : g_rebal
+                assign rb_next = sb_ram;
+            end else begin : g_plain
+                assign rb_next = src_data;
+            end
 
             reg [127:0] acc_next;
             if (DATA_W >= 32) begin : g_cols
@@ -214,19 +273,6 @@ module aes_enc_pipe #(
             assign xfer_user[USER_W * k +: USER_W] = (L != 0) ? meta_user_q : in_user_q;
             assign busy_v[k] = in_v_q || ((L != 0) && meta_v_q);
 
-            wire [127:0]      src_data;
-            wire              src_v;
-            wire [USER_W-1:0] src_user;
-            if (k == 0) begin : g_input
-                assign src_data = s_axis_tdata ^ rk[127:0];
-                assign src_v = take;
-                assign src_user = s_axis_tuser;
-            end else begin : g_chain
-                assign src_data = xfer_data[128 * (k - 1) +: 128];
-                assign src_v = xfer_v[k - 1] && k < nr;   // a block leaves after its last round
-                assign src_user = xfer_user[USER_W * (k - 1) +: USER_W];
-            end
-
             always @(posedge clk) begin
                 if (clr) begin
                     in_q <= 128'd0;
@@ -239,7 +285,8 @@ module aes_enc_pipe #(
                     acc_q <= acc_next;
                     if (bnd[k]) begin
                         // an empty slot keeps the old data: no S-box input toggles for nothing
-                        if (src_v) in_q <= src_data;
+                        if (REBAL == 1) in_q <= rb_next;
+                        else if (src_v) in_q <= src_data;
                         in_v_q <= src_v;
                         in_user_q <= src_user;
                         meta_v_q <= in_v_q;
@@ -257,17 +304,63 @@ module aes_enc_pipe #(
             out_user_q <= {USER_W{1'b0}};
             out_v_q <= 1'b0;
         end else if (advance && out_xfer) begin
-            out_q <= xfer_data[128 * last +: 128];
-            out_user_q <= xfer_user[USER_W * last +: USER_W];
+            out_q <= out_data;
+            out_user_q <= out_user;
             out_v_q <= 1'b1;
         end else if (m_axis_tready) begin
             out_v_q <= 1'b0;
         end
     end
 
-    assign m_axis_tdata = out_q;
-    assign m_axis_tuser = out_user_q;
-    assign m_axis_tvalid = out_v_q;
+    generate
+        if (REBAL == 1) begin : g_credit
+            // The FIFO is LUT RAM, which has no reset, and it holds key-derived data (E_K(0) = H
+            // inside the GCM core, keystream), so rst and key_clear erase it by writing zeros: two
+            // banks of OD/2 entries (even and odd), one entry of each per cycle in the OD/2 cycles
+            // after clr. Nothing else writes then: a key is taken one cycle after clr at the
+            // earliest, a block two cycles after its key (or one after clr with a fixed key), and
+            // a block needs 2 Nr + 1 >= 21 cycles to reach the FIFO.
+            localparam integer OW = 128 + USER_W;
+            reg  [OW-1:0] of_even [0:OD/2-1];
+            reg  [OW-1:0] of_odd [0:OD/2-1];
+            reg  [5:0] of_wr_q, of_rd_q, owed_q;
+            reg  [4:0] wipe_q;                       // pairs of entries left to erase
+            wire       wiping = wipe_q != 5'd0;
+            wire [3:0] wipe_at = wipe_q[3:0] - 4'd1;  // 15 down to 0
+            wire       of_v = of_wr_q != of_rd_q;
+            wire       pop = of_v && m_axis_tready;
+            wire [5:0] owed_next = owed_q + {5'd0, take} - {5'd0, pop};
+            wire [3:0] ev_at = wiping ? wipe_at : of_wr_q[4:1];
+            wire [OW-1:0] of_d = wiping ? {OW{1'b0}} : {out_user, out_data};
+            always @(posedge clk) begin
+                if (wiping || (out_xfer && !of_wr_q[0])) of_even[ev_at] <= of_d;
+                if (wiping || (out_xfer && of_wr_q[0])) of_odd[ev_at] <= of_d;
+            end
+            always @(posedge clk) begin
+                if (clr) begin
+                    of_wr_q <= 6'd0;
+                    of_rd_q <= 6'd0;
+                    owed_q <= 6'd0;
+                    credit_q <= 1'b0;
+                    wipe_q <= 5'd16;  // OD / 2
+                end else begin
+                    if (out_xfer) of_wr_q <= of_wr_q + 6'd1;
+                    if (pop) of_rd_q <= of_rd_q + 6'd1;
+                    owed_q <= owed_next;
+                    credit_q <= owed_next != OD[5:0];
+                    if (wiping) wipe_q <= wipe_q - 5'd1;
+                end
+            end
+            assign {m_axis_tuser, m_axis_tdata} = of_rd_q[0] ? of_odd[of_rd_q[4:1]] : of_even[of_rd_q[4:1]];
+            assign m_axis_tvalid = of_v;
+            wire unused_out = ^{out_q, out_user_q, out_v_q};
+        end else begin : g_hold
+            always @(posedge clk) credit_q <= 1'b0;
+            assign m_axis_tdata = out_q;
+            assign m_axis_tuser = out_user_q;
+            assign m_axis_tvalid = out_v_q;
+        end
+    endgenerate
     assign key_loaded = keys_ok;
 endmodule
 `default_nettype wire

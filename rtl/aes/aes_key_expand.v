@@ -20,7 +20,12 @@
 // SBOX: 0 table, 1 composite field; the block-RAM style (2) uses tables here, since the schedule
 // needs its SubWord in the same cycle.
 module aes_key_expand #(
-    parameter SBOX = 0
+    parameter SBOX = 0,
+    // HALF = 1: a schedule step takes two cycles, SubWord in the first (into a register) and the
+    // XORs in the second, so no cycle holds both. For cores whose rounds take two cycles or more:
+    // round key r is then in the bank 2r + 2 cycles after the load, which is still ahead of a block
+    // that entered on key_early (it needs round key r 2r cycles after it entered, or later).
+    parameter HALF = 0
 ) (
     input  wire           clk,
     input  wire           rst,
@@ -41,12 +46,15 @@ module aes_key_expand #(
     wire key_take = key_valid && key_ready;
     wire load = key_take && key_len != 2'd3;
     reg  wr_q;       // the staging register holds a round key for the bank
-    reg  [3:0] wr_idx_q;
+    reg  [14:0] wr_sel_q;  // one-hot: the bank entry the staged round key goes to
+    reg  load_q;           // the cycle after a load: erase the old key's round keys 1..14
     reg  [127:0] wr_key_q;
     assign key_ready = !busy_q && !wr_q && idle;
     assign key_loaded = keys_ok_q && !busy_q && !wr_q;
     // wr_q is set from the second cycle of the schedule on (round key 1 staged) until it ends.
-    assign key_early = keys_ok_q && (wr_q || !busy_q);
+    reg  ph_q;        // HALF: the second cycle of a step (the XORs)
+    reg  [31:0] sw_q; // HALF: SubWord of this step, from its first cycle
+    assign key_early = keys_ok_q && (wr_q || !busy_q || (HALF == 1 && ph_q));
     assign error = error_q;
 
     always @(posedge clk) begin
@@ -65,10 +73,11 @@ module aes_key_expand #(
     reg  [3:0]   step_q;    // the round key this cycle produces
     reg  [2:0]   r_q;       // i mod Nk, i = 4 * step_q
     reg  [7:0]   rcon_q;
-    reg  [1:0]   len_q;
-
-    wire [3:0] nk = (len_q == 2'd0) ? 4'd4 : (len_q == 2'd1) ? 4'd6 : 4'd8;
-    assign nr = (len_q == 2'd0) ? 4'd10 : (len_q == 2'd1) ? 4'd12 : 4'd14;
+    // The key length as registered one-hot flags (and Nr as a register), set at load: the word
+    // multiplexers ahead of SubWord select on a flip-flop instead of on a decode of it.
+    reg          k128_q, k192_q, k256_q;
+    reg  [3:0]   nr_q;
+    assign nr = nr_q;
 
     function [31:0] wword;  // schedule word j of the window (0 = oldest)
         input [255:0] w;
@@ -79,69 +88,104 @@ module aes_key_expand #(
     // Which of this step's four words (if any) needs SubWord, and whether with RotWord and Rcon.
     // Nk = 4: word 0 always; Nk = 6: word 0 when i mod 6 = 0, word 2 when i mod 6 = 4;
     // Nk = 8: word 0, with RotWord/Rcon when i mod 8 = 0 and without when i mod 8 = 4.
-    wire       sub_at2 = (nk == 4'd6) && (r_q == 3'd4);
-    wire       sub_at0 = (nk == 4'd4) || (nk == 4'd6 && r_q == 3'd0) || (nk == 4'd8);
-    wire       rot = !(nk == 4'd8 && r_q == 3'd4);
-    wire       first = step_q == 4'd1;
+    wire       sub_at2 = k192_q && (r_q == 3'd4);
+    wire       sub_at0 = k128_q || (k192_q && r_q == 3'd0) || k256_q;
+    wire       rot = !(k256_q && r_q == 3'd4);
+    reg        first_q;  // step 1: words from the key (step_q == 1, as a register)
+    wire       first = first_q;
 
     wire [31:0] n0, n1, n2, n3;  // the four schedule words of this step
-    wire [31:0] old0 = wword(win_q, 4'd8 - nk), old1 = wword(win_q, 4'd9 - nk);
-    wire [31:0] old2 = wword(win_q, 4'd10 - nk), old3 = wword(win_q, 4'd11 - nk);
+    // old<j> = w[i + j - Nk]: window word 8 - Nk + j.
+    wire [31:0] old0 = k128_q ? wword(win_q, 4'd4) : k192_q ? wword(win_q, 4'd2) : wword(win_q, 4'd0);
+    wire [31:0] old1 = k128_q ? wword(win_q, 4'd5) : k192_q ? wword(win_q, 4'd3) : wword(win_q, 4'd1);
+    wire [31:0] old2 = k128_q ? wword(win_q, 4'd6) : k192_q ? wword(win_q, 4'd4) : wword(win_q, 4'd2);
+    wire [31:0] old3 = k128_q ? wword(win_q, 4'd7) : k192_q ? wword(win_q, 4'd5) : wword(win_q, 4'd3);
     wire [31:0] prev = wword(win_q, 4'd7);
     // Word 1 as it is when word 0 had no SubWord (always the case when word 2 needs one), so the
     // SubWord input does not depend on its own output.
-    wire [31:0] n1_plain = (first && nk > 4'd5) ? khi_q[95:64] : old1 ^ old0 ^ prev;
+    wire [31:0] n1_plain = (first && !k128_q) ? khi_q[95:64] : old1 ^ old0 ^ prev;
     wire [31:0] sub_in_w = sub_at2 ? n1_plain : prev;
     wire [31:0] sub_in = rot ? {sub_in_w[23:0], sub_in_w[31:24]} : sub_in_w;
     wire [31:0] sub_out;
-    wire [31:0] temp = sub_out ^ (rot ? {rcon_q, 24'd0} : 32'd0);
+    wire [31:0] temp = ((HALF == 1) ? sw_q : sub_out) ^ (rot ? {rcon_q, 24'd0} : 32'd0);
+    wire        step = (HALF == 0) || ph_q;  // the cycle that completes a step
 
     aes_sub #(.SBOX(SBOX == 2 ? 0 : SBOX), .BYTES(4)) u_sub (.clk(clk), .en(1'b1), .x(sub_in), .y(sub_out));
 
-    assign n0 = (first && nk > 4'd4) ? khi_q[127:96] : old0 ^ (sub_at0 ? temp : prev);
-    assign n1 = (first && nk > 4'd5) ? khi_q[95:64] : old1 ^ n0;
-    assign n2 = (first && nk > 4'd6) ? khi_q[63:32] : old2 ^ (sub_at2 ? temp : n1);
-    assign n3 = (first && nk > 4'd7) ? khi_q[31:0] : old3 ^ n2;
-    wire        used_rcon = rot && (sub_at0 || sub_at2) && !(first && nk == 4'd8);
+    // The chain n<j> = old<j> ^ n<j-1> flattened: each word is the SubWord result (or prev) XORed
+    // with a prefix XOR of window words, which does not wait for SubWord. (Step 1 of a 192-bit key
+    // is the one first step with words from the key and others computed; it has i mod 6 = 4, so
+    // its word 2 takes SubWord.)
+    wire [31:0] x0 = sub_at0 ? temp : prev;
+    wire [31:0] p1 = old0 ^ old1, p2 = p1 ^ old2, p3 = p2 ^ old3, q3 = old2 ^ old3;
+    assign n0 = (first && !k128_q) ? khi_q[127:96] : old0 ^ x0;
+    assign n1 = (first && !k128_q) ? khi_q[95:64] : p1 ^ x0;
+    assign n2 = (first && k256_q) ? khi_q[63:32] : sub_at2 ? old2 ^ temp : p2 ^ x0;
+    assign n3 = (first && k256_q) ? khi_q[31:0] : sub_at2 ? q3 ^ temp : p3 ^ x0;
+    wire        used_rcon = rot && (sub_at0 || sub_at2) && !(first && k256_q);
 
     // i mod Nk advances by 4: Nk = 4 stays 0; Nk = 6 runs 4, 2, 0; Nk = 8 runs 4, 0.
-    wire [2:0] r_next = (nk == 4'd4) ? 3'd0 : (nk == 4'd6) ? ((r_q == 3'd0) ? 3'd4 : (r_q == 3'd4) ? 3'd2 : 3'd0)
-                                                          : ((r_q == 3'd0) ? 3'd4 : 3'd0);
+    wire [2:0] r_next = k128_q ? 3'd0 : k192_q ? ((r_q == 3'd0) ? 3'd4 : (r_q == 3'd4) ? 3'd2 : 3'd0)
+                                               : ((r_q == 3'd0) ? 3'd4 : 3'd0);
 
-    always @(posedge clk) begin
+    always @(posedge clk) begin : p_sched
+        integer e;
         if (rst) begin
             bank_q <= {15*128{1'b0}};
             wr_q <= 1'b0;
-            wr_idx_q <= 4'd0;
+            wr_sel_q <= 15'd0;
+            load_q <= 1'b0;
             wr_key_q <= 128'd0;
             win_q <= 256'd0;
             khi_q <= 128'd0;
             step_q <= 4'd0;
             r_q <= 3'd0;
             rcon_q <= 8'd0;
-            len_q <= 2'd0;
+            first_q <= 1'b0;
+            k128_q <= 1'b1;
+            k192_q <= 1'b0;
+            k256_q <= 1'b0;
+            nr_q <= 4'd10;
             busy_q <= 1'b0;
+            ph_q <= 1'b0;
+            sw_q <= 32'd0;
         end else if (load) begin
-            bank_q <= {{14*128{1'b0}}, key[255:128]};
+            ph_q <= 1'b0;
+            bank_q[127:0] <= key[255:128];
             win_q <= {128'd0, key[255:128]};
             khi_q <= key[127:0];
             step_q <= 4'd1;
             r_q <= (key_len == 2'd0) ? 3'd0 : 3'd4;
             rcon_q <= 8'h01;
-            len_q <= key_len;
+            first_q <= 1'b1;
+            k128_q <= key_len == 2'd0;
+            k192_q <= key_len == 2'd1;
+            k256_q <= key_len == 2'd2;
+            nr_q <= (key_len == 2'd0) ? 4'd10 : (key_len == 2'd1) ? 4'd12 : 4'd14;
             busy_q <= 1'b1;
+        end else if (busy_q && !step) begin
+            ph_q <= 1'b1;
+            sw_q <= sub_out;
         end else if (busy_q) begin
+            ph_q <= 1'b0;
             wr_q <= 1'b1;
-            wr_idx_q <= step_q;
+            wr_sel_q <= 15'd1 << step_q;
             wr_key_q <= {n0, n1, n2, n3};
             win_q <= {win_q[127:0], n0, n1, n2, n3};
             step_q <= step_q + 4'd1;
+            first_q <= 1'b0;
             r_q <= r_next;
             if (used_rcon) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
-            if (step_q == nr) busy_q <= 1'b0;
+            if (step_q == nr_q) busy_q <= 1'b0;
         end
+        // Entries 1..14 are erased one cycle after the load, from a register (the load itself
+        // writes entry 0 only, so the key port's handshake does not drive the whole bank); the
+        // schedule's first write to them is a cycle later still.
+        if (!rst) load_q <= load;
+        if (!rst && load_q) bank_q[15*128-1:128] <= {14*128{1'b0}};
         if (!rst && wr_q) begin
-            bank_q[128 * wr_idx_q +: 128] <= wr_key_q;
+            for (e = 1; e < 15; e = e + 1)
+                if (wr_sel_q[e]) bank_q[128 * e +: 128] <= wr_key_q;
             if (!busy_q) wr_q <= 1'b0;
         end
     end

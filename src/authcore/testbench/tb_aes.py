@@ -1,7 +1,8 @@
 """cocotb testbench of the AES encryption cores (aes_enc_pipe, aes_enc_iter).
 
 Environment: AUTHCORE_TB_PERIOD (cycles per block the core promises for AES-128; for aes_enc_iter
-it scales with Nr), AUTHCORE_TB_ITER (1 for aes_enc_iter), AUTHCORE_SEED; AUTHCORE_JOBS /
+it scales with Nr), AUTHCORE_TB_ITER (1 for aes_enc_iter), AUTHCORE_TB_HALF (1 for a core whose
+key schedule runs at half rate: key_loaded after 2 Nr + 2 cycles), AUTHCORE_SEED; AUTHCORE_JOBS /
 AUTHCORE_RESULTS for the ``batch`` test of the RTL vector target.
 """
 
@@ -18,7 +19,10 @@ from authcore.model.aes import AES
 ITER = os.environ.get("AUTHCORE_TB_ITER", "0") == "1"
 PERIOD = int(os.environ.get("AUTHCORE_TB_PERIOD", "1"))
 NR = {16: 10, 24: 12, 32: 14}
+HALF = os.environ.get("AUTHCORE_TB_HALF", "0") == "1"
 KEY_CHANGE_GOAL = {16: 12, 24: 14, 32: 16}  # Lemsitzer et al., Table 1 (AES alone)
+if HALF:  # two cycles a schedule step; blocks still enter two cycles after the key
+    KEY_CHANGE_GOAL = {n: 2 * nr + 2 for n, nr in NR.items()}
 
 
 async def init(dut):
@@ -167,12 +171,29 @@ async def errors_key_clear_and_reset(dut):
     await load_key(dut, key)
     blocks = [rng.randbytes(16) for _ in range(3)]
     assert [g for g, _ in await encrypt(dut, rng, blocks, 0.3, 0.3)] == [AES(key).encrypt(b) for b in blocks]
-    # key_clear erases the key.
+    # key_clear erases the key, and the blocks held at the output: fill the output with
+    # backpressure, clear, and the output bus carries zeros (within the 16 cycles a LUT-RAM output
+    # FIFO takes to be erased).
+    blocks = [rng.randbytes(16) for _ in range(40)]
+    dut.m_axis_tready.value = 0
+    sender = cocotb.start_soon(axis.send(dut, [{"tdata": int.from_bytes(b, "big"), "tuser": 1} for b in blocks], rng, 0))
+    for _ in range(400):  # past the first block's latency (Nr * (P + 1) + 1, or 2 Nr * 10 iterated)
+        await RisingEdge(dut.clk)
+    await ReadOnly()
+    assert dut.m_axis_tvalid.value == 1 and int(dut.m_axis_tdata.value) == int.from_bytes(AES(key).encrypt(blocks[0]), "big")
+    await RisingEdge(dut.clk)
+    sender.cancel()
+    dut.s_axis_tvalid.value = 0
     dut.key_clear.value = 1
     await RisingEdge(dut.clk)
     dut.key_clear.value = 0
     await ReadOnly()
     assert dut.key_loaded.value == 0 and dut.s_axis_tready.value == 0
+    for _ in range(17):
+        await RisingEdge(dut.clk)
+    await ReadOnly()
+    assert dut.m_axis_tvalid.value == 0 and int(dut.m_axis_tdata.value) == 0 and int(dut.m_axis_tuser.value) == 0, \
+        "key_clear left a block on the output"
     mon.cancel()
 
 
