@@ -259,6 +259,7 @@ module gcm_core #(
     reg  [1:0]   mode_q;
     reg          dec_q;
     reg  [4:0]   taglen_q;
+    reg  [15:0]  tag_keep_q;  // the tkeep of an expected-tag beat: taglen_q bytes (no popcount in the checks)
     reg          err_q;
     reg  [31:0]  ivlen_q;     // bytes
     reg  [35:0]  aadlen_q;
@@ -270,7 +271,9 @@ module gcm_core #(
     // the beat
     wire [2:0]   ph = s_axis_tuser;
     wire [15:0]  kp = s_axis_tkeep;
-    wire         keep_ok = kp[0] && ((kp & (kp + 16'd1)) == 16'd0);
+    // tkeep contiguous from bit 0: bit 0 set and no kept byte above a dropped one (two levels of
+    // LUTs, where kp & (kp + 1) was a carry chain on the path into the protocol checks)
+    wire         keep_ok = kp[0] && ((kp[15:1] & ~kp[14:0]) == 15'd0);
     wire         full = &kp;
     reg  [4:0]   nbytes;
     integer      ib;
@@ -382,7 +385,7 @@ module gcm_core #(
                         (ph == phase_q && part_q) || !keep_ok || len_ovf ||
                         (ph == PH_AAD && mode_q == M_CTR) ||
                         (ph == PH_TXT && mode_q == M_GMAC) ||
-                        (ph == PH_TAG && (!dec_q || mode_q == M_CTR || nbytes != taglen_q ||
+                        (ph == PH_TAG && (!dec_q || mode_q == M_CTR || kp != tag_keep_q ||
                                           !s_axis_tlast)) ||
                         (ph != PH_TAG && s_axis_tlast && dec_q && mode_q != M_CTR)) begin
                         take = 1'b1;
@@ -455,6 +458,7 @@ module gcm_core #(
             mode_q <= M_GCM;
             dec_q <= 1'b0;
             taglen_q <= 5'd16;
+            tag_keep_q <= 16'hFFFF;
             err_q <= 1'b0;
             ivlen_q <= 32'd0;
             aadlen_q <= 36'd0;
@@ -481,6 +485,7 @@ module gcm_core #(
                     mode_q <= hdr_mode;
                     dec_q <= hdr_dec;
                     taglen_q <= hdr_tag;
+                    tag_keep_q <= ~(16'hFFFF << hdr_tag);
                     err_q <= bad;
                     ivlen_q <= 32'd0;
                     aadlen_q <= 36'd0;
