@@ -134,6 +134,18 @@ def test_summarize_takes_generated_rows_with_and_without_an_xor_count():
     assert "| a | xc7 | 100 |" in markdown_table(rows)
 
 
+def test_an_error_with_a_pipe_stays_in_its_cell():
+    """nextpnr's last line when it is stopped in the router is a table row of its own."""
+    from authcore.flow.sweep import markdown_table, summarize
+
+    run = {"config": "a", "target": "ecp5", "key_seed": None, "luts": None, "ffs": None, "brams": None,
+           "fmax_mhz": None, "gbps": None, "bits_per_cycle": 128, "seconds": None,
+           "error": "nextpnr-ecp5 failed: Info:  120000 |  31846  88065 |  602  398 |  37614|"}
+    line = markdown_table(summarize([run])).splitlines()[2]
+    cells = line.replace("\\|", "").split("|")
+    assert len(cells) == 13 and "37614" in line, line
+
+
 @pytest.mark.parametrize("target", ["xc7", "ecp5"])
 def test_kept_submodules_count_once_per_instance(cache, target):
     """The key-specialized multipliers keep each LUT as its own module: a module instantiated eight

@@ -308,7 +308,9 @@ def markdown_table(rows: list[dict[str, object]]) -> str:
         luts = _fmt(r["luts"])
         if r.get("luts_min") is not None:
             luts += f" ({_fmt(r['luts_min'])}-{_fmt(r['luts_max'])})"
-        err = f" error: {'; '.join(r['errors'])[:120]}" if r["errors"] else ""  # type: ignore[arg-type]
+        # a tool's message may hold a '|' (nextpnr's router table does), which would split the cell
+        err_txt = "; ".join(r["errors"])[:120].replace("|", "\\|")  # type: ignore[arg-type]
+        err = f" error: {err_txt}" if r["errors"] else ""
         bpc = r["bits_per_cycle"]
         bpc_txt = _fmt(bpc, 0 if float(bpc or 0).is_integer() else 2)  # type: ignore[arg-type]
         lines.append(f"| {r['config']} | {r['target']} | {luts} | {_fmt(r['ffs'])} | {_fmt(r['brams'])} | "
