@@ -12,7 +12,7 @@ import os
 
 import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
 import cocotb
-from cocotb.triggers import ReadOnly, RisingEdge
+from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
 
 from authcore.model.aes import AES
 
@@ -178,8 +178,7 @@ async def errors_key_clear_and_reset(dut):
     dut.m_axis_tready.value = 0
     beats = [{"tdata": int.from_bytes(b, "big"), "tuser": 1} for b in blocks]
     sender = cocotb.start_soon(axis.send(dut, beats, rng, 0))
-    for _ in range(400):  # past the first block's latency (Nr * (P + 1) + 1, or 2 Nr * 10 iterated)
-        await RisingEdge(dut.clk)
+    await ClockCycles(dut.clk, 400)  # past the first block's latency (Nr * (P + 1) + 1, or 2 Nr * 10 iterated)
     await ReadOnly()
     first = int.from_bytes(AES(key).encrypt(blocks[0]), "big")
     assert dut.m_axis_tvalid.value == 1 and int(dut.m_axis_tdata.value) == first
@@ -191,8 +190,7 @@ async def errors_key_clear_and_reset(dut):
     dut.key_clear.value = 0
     await ReadOnly()
     assert dut.key_loaded.value == 0 and dut.s_axis_tready.value == 0
-    for _ in range(17):
-        await RisingEdge(dut.clk)
+    await ClockCycles(dut.clk, 17)
     await ReadOnly()
     assert dut.m_axis_tvalid.value == 0 and int(dut.m_axis_tdata.value) == 0 and int(dut.m_axis_tuser.value) == 0, \
         "key_clear left a block on the output"
