@@ -22,7 +22,9 @@
 module aes_key_expand #(
     parameter SBOX = 0,
     // HALF = 1: a schedule step takes two cycles, SubWord in the first (into a register) and the
-    // XORs in the second, so no cycle holds both. For cores whose rounds take two cycles or more:
+    // XORs in the second, so no cycle holds both. SubWord's input (the word multiplexers, RotWord)
+    // is computed a step ahead, in the previous step's second cycle (or from the key port at the
+    // load), into a register, so the first cycle is SubWord alone. For cores whose rounds take two cycles or more:
     // round key r is then in the bank 2r + 2 cycles after the load, which is still ahead of a block
     // that entered on key_early (it needs round key r 2r cycles after it entered, or later).
     parameter HALF = 0
@@ -54,6 +56,7 @@ module aes_key_expand #(
     // wr_q is set from the second cycle of the schedule on (round key 1 staged) until it ends.
     reg  ph_q;        // HALF: the second cycle of a step (the XORs)
     reg  [31:0] sw_q; // HALF: SubWord of this step, from its first cycle
+    reg  [31:0] si_q; // HALF: SubWord's input for this step, from the step before (or the load)
     assign key_early = keys_ok_q && (wr_q || !busy_q || (HALF == 1 && ph_q));
     assign error = error_q;
 
@@ -110,7 +113,8 @@ module aes_key_expand #(
     wire [31:0] temp = ((HALF == 1) ? sw_q : sub_out) ^ (rot ? {rcon_q, 24'd0} : 32'd0);
     wire        step = (HALF == 0) || ph_q;  // the cycle that completes a step
 
-    aes_sub #(.SBOX(SBOX == 2 ? 0 : SBOX), .BYTES(4)) u_sub (.clk(clk), .en(1'b1), .x(sub_in), .y(sub_out));
+    aes_sub #(.SBOX(SBOX == 2 ? 0 : SBOX), .BYTES(4)) u_sub (.clk(clk), .en(1'b1),
+                                                          .x((HALF == 1) ? si_q : sub_in), .y(sub_out));
 
     // The chain n<j> = old<j> ^ n<j-1> flattened: each word is the SubWord result (or prev) XORed
     // with a prefix XOR of window words, which does not wait for SubWord. (Step 1 of a 192-bit key
@@ -127,6 +131,18 @@ module aes_key_expand #(
     // i mod Nk advances by 4: Nk = 4 stays 0; Nk = 6 runs 4, 2, 0; Nk = 8 runs 4, 0.
     wire [2:0] r_next = k128_q ? 3'd0 : k192_q ? ((r_q == 3'd0) ? 3'd4 : (r_q == 3'd4) ? 3'd2 : 3'd0)
                                                : ((r_q == 3'd0) ? 3'd4 : 3'd0);
+
+    // HALF: the next step's SubWord input, from this step's words (sub_in of the next window:
+    // prev becomes n3; when word 2 takes SubWord, a 192-bit key's n1_plain becomes
+    // w[6] ^ w[7] ^ n3 of this window), and the first step's from the key port.
+    wire        sub_at2_n = k192_q && (r_next == 3'd4);
+    wire        rot_n = !(k256_q && r_next == 3'd4);
+    wire [31:0] si_w_n = sub_at2_n ? (wword(win_q, 4'd6) ^ prev ^ n3) : n3;
+    wire [31:0] si_n = rot_n ? {si_w_n[23:0], si_w_n[31:24]} : si_w_n;
+    // step 1: 128-bit key, RotWord(w[3]); 192-bit, RotWord(w[5]); 256-bit, none needed (words 4..7
+    // come from the key)
+    wire [31:0] si_w_load = (key_len == 2'd1) ? key[95:64] : key[159:128];
+    wire [31:0] si_load = {si_w_load[23:0], si_w_load[31:24]};
 
     always @(posedge clk) begin : p_sched
         integer e;
@@ -149,8 +165,10 @@ module aes_key_expand #(
             busy_q <= 1'b0;
             ph_q <= 1'b0;
             sw_q <= 32'd0;
+            si_q <= 32'd0;
         end else if (load) begin
             ph_q <= 1'b0;
+            si_q <= si_load;
             bank_q[127:0] <= key[255:128];
             win_q <= {128'd0, key[255:128]};
             khi_q <= key[127:0];
@@ -172,6 +190,7 @@ module aes_key_expand #(
             wr_sel_q <= 15'd1 << step_q;
             wr_key_q <= {n0, n1, n2, n3};
             win_q <= {win_q[127:0], n0, n1, n2, n3};
+            si_q <= si_n;
             step_q <= step_q + 4'd1;
             first_q <= 1'b0;
             r_q <= r_next;
