@@ -34,8 +34,13 @@
 // m_axis_tuser[2:1] is not zero.
 // Protocol errors (a missing header or IV, a phase out of order or repeated, a partial beat that
 // is not its phase's last, a text phase in GMAC or AAD in CTR, a missing or wrong-length tag, no
-// key loaded, a bad header, lengths beyond 2^36 bytes) pulse error; the rest of the packet is
-// consumed up to tlast without output and its final beat carries tuser[2]. The next packet works.
+// key loaded, a bad header, an IV, AAD or text beyond its length limit) pulse error; the rest of
+// the packet is consumed up to tlast without output and its final beat carries tuser[2]. The next
+// packet works.
+// Length limits: LEN_W bits count the AAD and text bytes, min(LEN_W, 32) the IV bytes; each phase
+// may hold up to 2^W - 32 bytes (W its counter's width). LEN_W = 36 (the default) is the spec's
+// text limit, 2^39 - 256 bits; the spec's AAD and IV limits (2^64 bits) are beyond any counter here.
+// A smaller LEN_W saves flops when packets are short (and lets a testbench reach the limits).
 //
 // Throughput: one beat per cycle for AAD and text when DATA_W = 128 and the GHASH multiplier
 // takes a block per cycle; otherwise the slower of AES (a block per 128/DATA_W cycles) and GHASH
@@ -52,6 +57,7 @@ module gcm_core #(
     parameter SBOX = 0,
     parameter GHASH = 0,
     parameter DIGIT = 8,
+    parameter LEN_W = 36,
     parameter FIXED_KEY = 0,
     parameter FIXED_LEN = 0,
     parameter [15*128-1:0] RK = {15*128{1'b0}},
@@ -83,6 +89,9 @@ module gcm_core #(
     generate
         if (GHASH < 0 || GHASH > 3) begin : g_bad_ghash
             gcm_core_GHASH_must_be_0_parallel_1_karatsuba_2_digit_or_3_keyspec u_error ();
+        end
+        if (LEN_W < 8 || LEN_W > 36) begin : g_bad_len_w
+            gcm_core_LEN_W_must_be_8_to_36 u_error ();
         end
     endgenerate
 
@@ -261,9 +270,15 @@ module gcm_core #(
     reg  [4:0]   taglen_q;
     reg  [15:0]  tag_keep_q;  // the tkeep of an expected-tag beat: taglen_q bytes (no popcount in the checks)
     reg          err_q;
-    reg  [31:0]  ivlen_q;     // bytes
-    reg  [35:0]  aadlen_q;
-    reg  [35:0]  txtlen_q;
+    localparam integer IVL_W = LEN_W < 32 ? LEN_W : 32;
+    reg  [IVL_W-1:0] ivlen_q; // bytes
+    reg  [LEN_W-1:0] aadlen_q;
+    reg  [LEN_W-1:0] txtlen_q;
+    // A phase is full at 2^W - 32 bytes. Before any beat it takes, a phase's count is a multiple of
+    // 16 (a partial beat ends its phase), so a full beat that brings the count to the limit sets
+    // the phase's flag, and the flag alone refuses the next beat: no compare of a 32-bit count
+    // sits between the input and the decision to take a beat (it was gcm_core's critical path).
+    reg          ivfull_q, aadfull_q, txtfull_q;
     reg  [127:0] exp_tag_q;
     reg          j0_q;        // a J0 was started for this packet (its E_K(J0) comes to the FIFO)
     reg          gh_open_q;   // a GHASH message is open (blocks fed, no tlast yet)
@@ -329,9 +344,14 @@ module gcm_core #(
     reg          j0_hash;     // start the counter generator waiting for the IV hash
     reg          text_done;   // no more keystream is needed for this packet
     reg          to_final;
-    wire         len_ovf = (ph == PH_AAD && aadlen_q[35:4] == 32'hFFFF_FFFF) ||
-                           (ph == PH_TXT && txtlen_q[35:4] == 32'hFFFF_FFFF) ||
-                           (ph == PH_IV && ivlen_q[31:4] == 28'hFFF_FFFF);
+    wire         len_ovf = (ph == PH_AAD && aadfull_q) || (ph == PH_TXT && txtfull_q) ||
+                           (ph == PH_IV && ivfull_q);
+    // a full beat now brings the count to 2^W - 32: its 16-byte units are at 2^(W-4) - 3
+    localparam [LEN_W-5:0] LAST_UNIT = {{(LEN_W - 5){1'b1}}, 1'b0} - 1'b1;
+    localparam [IVL_W-5:0] IV_LAST_UNIT = {{(IVL_W - 5){1'b1}}, 1'b0} - 1'b1;
+    wire         aad_reach = full && aadlen_q[LEN_W-1:4] == LAST_UNIT;
+    wire         txt_reach = full && txtlen_q[LEN_W-1:4] == LAST_UNIT;
+    wire         iv_reach = full && ivlen_q[IVL_W-1:4] == IV_LAST_UNIT;
     wire         final_need_s = (!err_q && mode_q != M_CTR) || gh_open_q;
 
     always @* begin
@@ -438,11 +458,11 @@ module gcm_core #(
         if (st_q == S_IVLEN) begin
             gh_valid = cg_idle;
             gh_last = 1'b1;
-            gh_blk = {64'd0, 29'd0, ivlen_q, 3'd0};
+            gh_blk = {64'd0, {(61 - IVL_W){1'b0}}, ivlen_q, 3'd0};
         end else if (st_q == S_FINAL) begin
             gh_valid = feed_len;
             gh_last = 1'b1;
-            gh_blk = {25'd0, aadlen_q, 3'd0, 25'd0, txtlen_q, 3'd0};
+            gh_blk = {{(61 - LEN_W){1'b0}}, aadlen_q, 3'd0, {(61 - LEN_W){1'b0}}, txtlen_q, 3'd0};
         end else if (feed_data && !bad && s_axis_tvalid) begin
             gh_valid = (st_q == S_BODY && ph == PH_TXT) ? (ks_valid && !tp_busy && out_free) : 1'b1;
             gh_blk = (ph == PH_TXT && !dec_q) ? txt_out : in_blk;
@@ -460,9 +480,12 @@ module gcm_core #(
             taglen_q <= 5'd16;
             tag_keep_q <= 16'hFFFF;
             err_q <= 1'b0;
-            ivlen_q <= 32'd0;
-            aadlen_q <= 36'd0;
-            txtlen_q <= 36'd0;
+            ivlen_q <= {IVL_W{1'b0}};
+            aadlen_q <= {LEN_W{1'b0}};
+            txtlen_q <= {LEN_W{1'b0}};
+            ivfull_q <= 1'b0;
+            aadfull_q <= 1'b0;
+            txtfull_q <= 1'b0;
             exp_tag_q <= 128'd0;
             j0_q <= 1'b0;
             gh_open_q <= 1'b0;
@@ -475,9 +498,18 @@ module gcm_core #(
             if (acc) begin
                 phase_q <= ph;
                 part_q <= !full;
-                if (!bad && ph == PH_IV) ivlen_q <= ivlen_q + {27'd0, nbytes};
-                if (!bad && ph == PH_AAD) aadlen_q <= aadlen_q + {31'd0, nbytes};
-                if (!bad && ph == PH_TXT) txtlen_q <= txtlen_q + {31'd0, nbytes};
+                if (!bad && ph == PH_IV) begin
+                    ivlen_q <= ivlen_q + {{(IVL_W - 5){1'b0}}, nbytes};
+                    ivfull_q <= iv_reach;
+                end
+                if (!bad && ph == PH_AAD) begin
+                    aadlen_q <= aadlen_q + {{(LEN_W - 5){1'b0}}, nbytes};
+                    aadfull_q <= aad_reach;
+                end
+                if (!bad && ph == PH_TXT) begin
+                    txtlen_q <= txtlen_q + {{(LEN_W - 5){1'b0}}, nbytes};
+                    txtfull_q <= txt_reach;
+                end
                 if (!bad && ph == PH_TAG) exp_tag_q <= in_blk;
             end
             case (st_q)
@@ -487,9 +519,12 @@ module gcm_core #(
                     taglen_q <= hdr_tag;
                     tag_keep_q <= ~(16'hFFFF << hdr_tag);
                     err_q <= bad;
-                    ivlen_q <= 32'd0;
-                    aadlen_q <= 36'd0;
-                    txtlen_q <= 36'd0;
+                    ivlen_q <= {IVL_W{1'b0}};
+                    aadlen_q <= {LEN_W{1'b0}};
+                    txtlen_q <= {LEN_W{1'b0}};
+                    ivfull_q <= 1'b0;
+                    aadfull_q <= 1'b0;
+                    txtfull_q <= 1'b0;
                     j0_q <= 1'b0;
                     last_q <= 1'b0;
                     st_q <= bad ? (s_axis_tlast ? S_FINAL : S_DROP) : S_IV0;

@@ -4,8 +4,9 @@ Environment: AUTHCORE_TB_PERIOD (cycles per block the AES datapath promises: 128
 AUTHCORE_TB_GHASH_PERIOD (cycles per block of the GHASH multiplier), AUTHCORE_SEED,
 AUTHCORE_TB_PACKETS (random packets; default 60); AUTHCORE_TB_KEY (hex: the one key a
 key-specialized core accepts; every test then uses it) and AUTHCORE_TB_FIXED=1 (the core has no key
-port: ``--specialize all``); AUTHCORE_JOBS / AUTHCORE_RESULTS for the ``batch`` test of the RTL
-vector target.
+port: ``--specialize all``); AUTHCORE_TB_LEN_W (the core's LEN_W when it is narrow enough for
+``length_limits`` to reach the limits; that test skips without it); AUTHCORE_JOBS /
+AUTHCORE_RESULTS for the ``batch`` test of the RTL vector target.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ GH_PERIOD = int(os.environ.get("AUTHCORE_TB_GHASH_PERIOD", "1"))
 PACKETS = int(os.environ.get("AUTHCORE_TB_PACKETS", "60"))
 KEY = bytes.fromhex(os.environ["AUTHCORE_TB_KEY"]) if os.environ.get("AUTHCORE_TB_KEY") else None
 FIXED = os.environ.get("AUTHCORE_TB_FIXED") == "1"
+LEN_W = int(os.environ["AUTHCORE_TB_LEN_W"]) if os.environ.get("AUTHCORE_TB_LEN_W") else None
 GCM, GMAC, CTR = 0, 1, 2
 HDR, IV, AAD, TXT, TAG = 0, 1, 2, 3, 4
 TAG_LENGTHS = (4, 8, 12, 13, 14, 15, 16)
@@ -364,6 +366,43 @@ async def protocol_errors(dut):
         got = await collect_packets(dut, 2, rng, 0.2)
         await sender
         assert got[0][-1] == ERROR_BEAT, f"{name}: {got[0]}"
+        assert got[1] == expect(key, following), f"{name}: the next packet"
+        for _ in range(3):
+            await RisingEdge(dut.clk)
+        assert sum(errors) - before == 1, f"{name}: error pulsed {sum(errors) - before} times"
+    mon.cancel()
+
+
+@cocotb.test(timeout_time=40, timeout_unit="ms", skip=LEN_W is None)
+async def length_limits(dut):
+    """With a narrow LEN_W, each phase holds up to 2^W - 32 bytes: packets at the limit match the
+    model, and one byte more in the IV, the AAD or the text is a protocol error (one error beat, one
+    error pulse) after which the next packet works."""
+    rng = axis.seeded()
+    await init(dut)
+    key = pick_key(rng, 16)
+    await load_key(dut, key)
+    limit = (1 << min(LEN_W, 32)) - 32, (1 << LEN_W) - 32  # IV; AAD and text
+    good = [Packet(GCM, False, 16, rng.randbytes(limit[0]), rng.randbytes(limit[1]), rng.randbytes(limit[1])),
+            Packet(GCM, False, 12, rng.randbytes(12), rng.randbytes(limit[1] - 5), rng.randbytes(limit[1] - 16)),
+            Packet(CTR, False, 16, rng.randbytes(16), b"", rng.randbytes(limit[1]))]
+    dec = Packet(GCM, True, 16, rng.randbytes(limit[0] - 1), rng.randbytes(limit[1]), rng.randbytes(limit[1]))
+    dec.tag = model.encrypt(key, dec.iv, dec.text, dec.aad, 16)[1]
+    good.append(dec)
+    got = await run(dut, rng, key, good, 0.2, 0.2)
+    for p, g in zip(good, got, strict=True):
+        assert g == expect(key, p), f"at the limit: {show(key, p)}"
+    errors: list[int] = []
+    mon = cocotb.start_soon(axis.sample_each_cycle(dut, "error", errors))
+    over = {"IV": Packet(GCM, False, 16, rng.randbytes(limit[0] + 1), b"a", b"t"),
+            "AAD": Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(limit[1] + 1), b"t"),
+            "text": Packet(GCM, False, 16, rng.randbytes(12), b"", rng.randbytes(limit[1] + 1)),
+            "CTR text": Packet(CTR, False, 16, rng.randbytes(16), b"", rng.randbytes(limit[1] + 16))}
+    for name, p in over.items():
+        before = sum(errors)
+        following = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(20), rng.randbytes(40))
+        got = await run(dut, rng, key, [p, following], 0.2, 0.2)
+        assert got[0][-1] == ERROR_BEAT, f"{name} one byte over the limit: {got[0][-1]}"
         assert got[1] == expect(key, following), f"{name}: the next packet"
         for _ in range(3):
             await RisingEdge(dut.clk)

@@ -34,21 +34,35 @@ def run(tmp_path, rng, width, sbox, ghash, packets, top="gcm_core", files=None, 
 @pytest.mark.parametrize("width,sbox,ghash,packets", QUICK)
 def test_gcm_core(tmp_path, rng, width, sbox, ghash, packets):
     passed, failed = run(tmp_path, rng, width, sbox, ghash, packets)
-    assert failed == 0 and passed == 9  # 9 tests; key_mismatch_refused skips without a built-in key
+    assert failed == 0 and passed == 10  # 10 tests; key_mismatch_refused and length_limits skip here
 
 
 @pytest.mark.full
 @pytest.mark.parametrize("width,sbox,ghash,packets", FULL)
 def test_gcm_core_every_configuration(tmp_path, rng, width, sbox, ghash, packets):
     passed, failed = run(tmp_path, rng, width, sbox, ghash, packets, simulator="verilator")
-    assert failed == 0 and passed == 9
+    assert failed == 0 and passed == 10
 
 
 def test_gcm_core_verilator(tmp_path, rng):
     """The same nine tests compiled by Verilator (registers start at seeded random values), on the
     128-bit block-RAM core with Karatsuba, which make test's Icarus configurations leave out."""
     passed, failed = run(tmp_path, rng, 128, "rom", "karatsuba", 300, simulator="verilator")
-    assert failed == 0 and passed == 9
+    assert failed == 0 and passed == 10
+
+
+@pytest.mark.parametrize("width,sbox,ghash", [(128, "rom", "parallel"), (32, "lut", "digit:32")])
+def test_gcm_core_length_limits(tmp_path, rng, width, sbox, ghash):
+    """LEN_W = 8: each phase holds 224 bytes at most, so the length checks (registered flags set by
+    the beat that reaches the limit) are exercised in simulation: at the limit, and one byte over."""
+    mult, digit, gh_period = GHASH[ghash]
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_PERIOD": str(128 // width),
+           "AUTHCORE_TB_GHASH_PERIOD": str(gh_period), "AUTHCORE_TB_ROM": str(int(sbox == "rom")),
+           "AUTHCORE_TB_LEN_W": "8"}
+    passed, failed = simulate("gcm_core", sources("gcm_core"), "tb_gcm", [TB], tmp_path / "sim",
+                              parameters={"DATA_W": width, "SBOX": SBOX[sbox], "GHASH": mult, "DIGIT": digit,
+                                          "LEN_W": 8}, env=env, testcase="length_limits")
+    assert failed == 0 and passed == 1
 
 
 @pytest.mark.full
@@ -75,7 +89,7 @@ def test_generated_keyspec_ghash(tmp_path, rng, key):
     files = generated(tmp_path, GcmConfig(128, "lut", "keyspec", "ghash"), key)
     passed, failed = run(tmp_path, rng, 128, "lut", "keyspec", 30, top="gcm_top", files=files,
                          env_extra={"AUTHCORE_TB_KEY": key})
-    assert failed == 0 and passed == 9
+    assert failed == 0 and passed == 10
 
 
 def test_generated_fixed_key(tmp_path, rng):
@@ -83,4 +97,4 @@ def test_generated_fixed_key(tmp_path, rng):
     files = generated(tmp_path, GcmConfig(64, "rom", "keyspec", "all"), SPEC_KEY_TC4)
     passed, failed = run(tmp_path, rng, 64, "rom", "keyspec", 20, top="gcm_top", files=files,
                          env_extra={"AUTHCORE_TB_KEY": SPEC_KEY_TC4, "AUTHCORE_TB_FIXED": "1"})
-    assert failed == 0 and passed == 9  # key_change_latency and key_mismatch_refused skip
+    assert failed == 0 and passed == 10  # key_change_latency, key_mismatch_refused and length_limits skip
