@@ -267,8 +267,8 @@ module gcm_core #(
     reg          last_q;      // tlast already taken (IV length block still to feed)
     reg  [1:0]   mode_q;
     reg          dec_q;
-    reg  [4:0]   taglen_q;
-    reg  [15:0]  tag_keep_q;  // the tkeep of an expected-tag beat: taglen_q bytes (no popcount in the checks)
+    reg  [15:0]  tag_keep_q;  // the tag length as a byte mask: the tkeep of the expected-tag beat and
+                              // of the tag (no popcount or compare in the checks or the tag stage)
     reg          err_q;
     localparam integer IVL_W = LEN_W < 32 ? LEN_W : 32;
     reg  [IVL_W-1:0] ivlen_q; // bytes
@@ -477,7 +477,6 @@ module gcm_core #(
             last_q <= 1'b0;
             mode_q <= M_GCM;
             dec_q <= 1'b0;
-            taglen_q <= 5'd16;
             tag_keep_q <= 16'hFFFF;
             err_q <= 1'b0;
             ivlen_q <= {IVL_W{1'b0}};
@@ -516,7 +515,6 @@ module gcm_core #(
                 S_HDR: if (acc) begin
                     mode_q <= hdr_mode;
                     dec_q <= hdr_dec;
-                    taglen_q <= hdr_tag;
                     tag_keep_q <= ~(16'hFFFF << hdr_tag);
                     err_q <= bad;
                     ivlen_q <= {IVL_W{1'b0}};
@@ -694,7 +692,7 @@ module gcm_core #(
     reg          tq_err_q [0:TQ-1];
     reg          tq_need_s_q [0:TQ-1];
     reg          tq_j0_q [0:TQ-1];
-    reg  [4:0]   tq_len_q [0:TQ-1];
+    reg  [15:0]  tq_keep_q [0:TQ-1];
     reg  [127:0] tq_exp_q [0:TQ-1];
     reg  [TQ_W-1:0] tq_wr_q, tq_rd_q;
     reg  [127:0] sf_q [0:TQ-1];
@@ -710,17 +708,9 @@ module gcm_core #(
     wire         tp_err = tq_err_q[tq_rd_q];
     wire         tp_need_s = tq_need_s_q[tq_rd_q];
     wire         tp_j0 = tq_j0_q[tq_rd_q];
-    wire [4:0]   tp_len = tq_len_q[tq_rd_q];
+    wire [15:0]  tag_keep = tq_keep_q[tq_rd_q];
     wire [127:0] tag_full = sf_q[sf_rd_q] ^ ej_q[ej_rd_q];
-    reg  [127:0] tag_mask;
-    reg  [15:0]  tag_keep;
-    integer      it;
-    always @* begin
-        for (it = 0; it < 16; it = it + 1) begin
-            tag_mask[127 - 8 * it -: 8] = {8{it < tp_len}};
-            tag_keep[it] = it < tp_len;
-        end
-    end
+    wire [127:0] tag_mask = keep_mask(tag_keep);
     wire [127:0] tag = tag_full & tag_mask;
     // every byte is compared; the result is one OR over the differences (constant time)
     wire         tag_bad = |(tag ^ (tq_exp_q[tq_rd_q] & tag_mask));
@@ -739,7 +729,7 @@ module gcm_core #(
             tq_err_q[tq_wr_q] <= err_q;
             tq_need_s_q[tq_wr_q] <= final_need_s;
             tq_j0_q[tq_wr_q] <= j0_q;
-            tq_len_q[tq_wr_q] <= taglen_q;
+            tq_keep_q[tq_wr_q] <= tag_keep_q;
             tq_exp_q[tq_wr_q] <= exp_tag_q;
         end
         if (clr) begin
