@@ -712,15 +712,50 @@ module gcm_core #(
     wire [127:0] tag_full = sf_q[sf_rd_q] ^ ej_q[ej_rd_q];
     wire [127:0] tag_mask = keep_mask(tag_keep);
     wire [127:0] tag = tag_full & tag_mask;
-    // every byte is compared; the result is one OR over the differences (constant time)
-    wire         tag_bad = |(tag ^ (tq_exp_q[tq_rd_q] & tag_mask));
+    // every byte is compared: a difference flag per byte here, one OR over the 16 flags at the
+    // output (constant time)
+    wire [127:0] tag_diff = tag ^ (tq_exp_q[tq_rd_q] & tag_mask);
+    reg  [15:0]  diff_bytes;
+    integer      id;
+    always @* for (id = 0; id < 16; id = id + 1) diff_bytes[id] = |tag_diff[8 * id +: 8];
     wire         tp_ready = (!tp_need_s || sf_n_q != {(TQ_W + 1){1'b0}}) &&
                             (!tp_j0 || ej_n_q != {(EJ_W + 1){1'b0}});
-    wire         tp_emit = tp_busy && tp_ready && out_free && !txt;
+    // The head packet's final beat is prepared in registers the cycle its S and E_K(J0) are there
+    // (the queue reads, the tag and its byte compare), and leaves from them: the path from the
+    // queue heads to the output register was the key-specialized core's critical path (13.5 ns).
+    // A head waiting for the output is re-prepared each cycle; its inputs do not change until it
+    // leaves, since pops happen only then.
+    reg          pv_q;        // the prepared beat is the current head's
+    reg  [127:0] ptag_q;
+    reg  [15:0]  pkeep_q, pdiff_q;
+    reg          perr_q, pstat_q, pchk_q;
+    wire         tp_emit = pv_q && out_free;   // pv_q implies tp_busy (and no text beat then)
     wire         s_push = gh_pop && !gh_kind;
     wire         s_pop = tp_emit && tp_need_s;
     assign ej_pop = tp_emit && tp_j0;
-    wire         verdict_fail = tp_dec && tp_mode != M_CTR && tag_bad;
+    wire         verdict_fail = pchk_q && |pdiff_q;
+
+    always @(posedge clk) begin
+        if (clr) begin
+            pv_q <= 1'b0;
+            ptag_q <= 128'd0;
+            pkeep_q <= 16'd0;
+            pdiff_q <= 16'd0;
+            perr_q <= 1'b0;
+            pstat_q <= 1'b0;
+            pchk_q <= 1'b0;
+        end else if (tp_emit) begin
+            pv_q <= 1'b0;
+        end else if (tp_busy && tp_ready) begin
+            pv_q <= 1'b1;
+            ptag_q <= tag;
+            pkeep_q <= tag_keep;
+            pdiff_q <= diff_bytes;
+            perr_q <= tp_err;
+            pstat_q <= tp_dec || tp_mode == M_CTR;
+            pchk_q <= tp_dec && tp_mode != M_CTR;
+        end
+    end
 
     always @(posedge clk) begin
         if (final_go) begin
@@ -772,17 +807,17 @@ module gcm_core #(
             end else if (tp_emit) begin
                 out_last_q <= 1'b1;
                 out_v_q <= 1'b1;
-                if (tp_err) begin
+                if (perr_q) begin
                     out_data_q <= 128'd0;
                     out_keep_q <= 16'h0001;
                     out_user_q <= 3'b101;
-                end else if (tp_dec || tp_mode == M_CTR) begin
+                end else if (pstat_q) begin
                     out_data_q <= {127'd0, !verdict_fail};
                     out_keep_q <= 16'h0001;
                     out_user_q <= {1'b0, verdict_fail, 1'b1};
                 end else begin
-                    out_data_q <= bswap(tag);
-                    out_keep_q <= tag_keep;
+                    out_data_q <= bswap(ptag_q);
+                    out_keep_q <= pkeep_q;
                     out_user_q <= 3'b001;
                 end
             end
