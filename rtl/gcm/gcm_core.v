@@ -440,11 +440,15 @@ module gcm_core #(
 
     wire acc = take && s_axis_tvalid;
     wire k_push = gh_take && gh_last;
+    // The kind of a message is queued a cycle after its last block is taken (from registers, off
+    // the path from the input beat through the GHASH handshake, which ended here at 13.6 ns): its
+    // result leaves GHASH two cycles after that block at the earliest, so the entry is in time.
+    reg        k_push_q, k_j0_q;
     wire       kq_pos = kq_n_q[0] ^ gh_pop;  // where a new entry goes: count after the pop (0 or 1)
     reg  [1:0] kq_next;
     always @* begin
         kq_next = gh_pop ? {1'b0, kq_q[1]} : kq_q;
-        if (k_push) kq_next[kq_pos] = st_q == S_IVLEN;
+        if (k_push_q) kq_next[kq_pos] = k_j0_q;
     end   // a beat is consumed this cycle
     assign s_axis_tready = take;
     wire err_now = acc && bad;
@@ -490,10 +494,14 @@ module gcm_core #(
             gh_open_q <= 1'b0;
             kq_q <= 2'd0;
             kq_n_q <= 2'd0;
+            k_push_q <= 1'b0;
+            k_j0_q <= 1'b0;
         end else begin
             if (gh_take) gh_open_q <= !gh_last;
             kq_q <= kq_next;
-            kq_n_q <= kq_n_q + {1'b0, k_push} - {1'b0, gh_pop};
+            kq_n_q <= kq_n_q + {1'b0, k_push_q} - {1'b0, gh_pop};
+            k_push_q <= k_push;
+            k_j0_q <= st_q == S_IVLEN;
             if (acc) begin
                 phase_q <= ph;
                 part_q <= !full;
