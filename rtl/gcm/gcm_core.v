@@ -483,12 +483,6 @@ module gcm_core #(
             dec_q <= 1'b0;
             tag_keep_q <= 16'hFFFF;
             err_q <= 1'b0;
-            ivlen_q <= {IVL_W{1'b0}};
-            aadlen_q <= {LEN_W{1'b0}};
-            txtlen_q <= {LEN_W{1'b0}};
-            ivfull_q <= 1'b0;
-            aadfull_q <= 1'b0;
-            txtfull_q <= 1'b0;
             exp_tag_q <= 128'd0;
             j0_q <= 1'b0;
             gh_open_q <= 1'b0;
@@ -505,18 +499,6 @@ module gcm_core #(
             if (acc) begin
                 phase_q <= ph;
                 part_q <= !full;
-                if (!bad && ph == PH_IV) begin
-                    ivlen_q <= ivlen_q + {{(IVL_W - 5){1'b0}}, nbytes};
-                    ivfull_q <= iv_reach;
-                end
-                if (!bad && ph == PH_AAD) begin
-                    aadlen_q <= aadlen_q + {{(LEN_W - 5){1'b0}}, nbytes};
-                    aadfull_q <= aad_reach;
-                end
-                if (!bad && ph == PH_TXT) begin
-                    txtlen_q <= txtlen_q + {{(LEN_W - 5){1'b0}}, nbytes};
-                    txtfull_q <= txt_reach;
-                end
                 if (!bad && ph == PH_TAG) exp_tag_q <= in_blk;
             end
             case (st_q)
@@ -525,12 +507,6 @@ module gcm_core #(
                     dec_q <= hdr_dec;
                     tag_keep_q <= ~(16'hFFFF << hdr_tag);
                     err_q <= bad;
-                    ivlen_q <= {IVL_W{1'b0}};
-                    aadlen_q <= {LEN_W{1'b0}};
-                    txtlen_q <= {LEN_W{1'b0}};
-                    ivfull_q <= 1'b0;
-                    aadfull_q <= 1'b0;
-                    txtfull_q <= 1'b0;
                     j0_q <= 1'b0;
                     last_q <= 1'b0;
                     st_q <= bad ? (s_axis_tlast ? S_FINAL : S_DROP) : S_IV0;
@@ -575,6 +551,31 @@ module gcm_core #(
                 S_DROP: if (to_final) st_q <= S_FINAL;
                 default: if (final_go) st_q <= S_HDR;
             endcase
+        end
+    end
+
+    // the phases' byte counts and limit flags: zero at reset and at each header
+    always @(posedge clk) begin
+        if (clr || (st_q == S_HDR && acc)) begin
+            ivlen_q <= {IVL_W{1'b0}};
+            aadlen_q <= {LEN_W{1'b0}};
+            txtlen_q <= {LEN_W{1'b0}};
+            ivfull_q <= 1'b0;
+            aadfull_q <= 1'b0;
+            txtfull_q <= 1'b0;
+        end else if (acc && !bad) begin
+            if (ph == PH_IV) begin
+                ivlen_q <= ivlen_q + {{(IVL_W - 5){1'b0}}, nbytes};
+                ivfull_q <= iv_reach;
+            end
+            if (ph == PH_AAD) begin
+                aadlen_q <= aadlen_q + {{(LEN_W - 5){1'b0}}, nbytes};
+                aadfull_q <= aad_reach;
+            end
+            if (ph == PH_TXT) begin
+                txtlen_q <= txtlen_q + {{(LEN_W - 5){1'b0}}, nbytes};
+                txtfull_q <= txt_reach;
+            end
         end
     end
 

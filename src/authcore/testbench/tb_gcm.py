@@ -365,12 +365,18 @@ async def protocol_errors(dut):
         sender = cocotb.start_soon(axis.send(dut, beats + beats_of(following), rng, 0.2))
         got = await collect_packets(dut, 2, rng, 0.2)
         await sender
-        assert got[0][-1] == ERROR_BEAT, f"{name}: {got[0]}"
-        assert got[1] == expect(key, following), f"{name}: the next packet"
-        for _ in range(3):
-            await RisingEdge(dut.clk)
-        assert sum(errors) - before == 1, f"{name}: error pulsed {sum(errors) - before} times"
+        await dropped_then_next(dut, key, name, got, following, errors, before)
     mon.cancel()
+
+
+async def dropped_then_next(dut, key: bytes, name: str, got: list[list[dict[str, int]]], following: Packet,
+                            errors: list[int], before: int) -> None:
+    """A malformed packet ended with one error beat and one error pulse; the next one is right."""
+    assert got[0][-1] == ERROR_BEAT, f"{name}: {got[0]}"
+    assert got[1] == expect(key, following), f"{name}: the next packet"
+    for _ in range(3):
+        await RisingEdge(dut.clk)
+    assert sum(errors) - before == 1, f"{name}: error pulsed {sum(errors) - before} times"
 
 
 @cocotb.test(timeout_time=40, timeout_unit="ms", skip=LEN_W is None)
@@ -402,11 +408,7 @@ async def length_limits(dut):
         before = sum(errors)
         following = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(20), rng.randbytes(40))
         got = await run(dut, rng, key, [p, following], 0.2, 0.2)
-        assert got[0][-1] == ERROR_BEAT, f"{name} one byte over the limit: {got[0][-1]}"
-        assert got[1] == expect(key, following), f"{name}: the next packet"
-        for _ in range(3):
-            await RisingEdge(dut.clk)
-        assert sum(errors) - before == 1, f"{name}: error pulsed {sum(errors) - before} times"
+        await dropped_then_next(dut, key, f"{name} one byte over the limit", got, following, errors, before)
     mon.cancel()
 
 
