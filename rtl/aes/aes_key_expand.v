@@ -24,9 +24,10 @@ module aes_key_expand #(
     // HALF = 1: a schedule step takes two cycles, SubWord in the first (into a register) and the
     // XORs in the second, so no cycle holds both. SubWord's input (the word multiplexers, RotWord)
     // is computed a step ahead, in the previous step's second cycle (or from the key port at the
-    // load), into a register, so the first cycle is SubWord alone. For cores whose rounds take two cycles or more:
-    // round key r is then in the bank 2r + 2 cycles after the load, which is still ahead of a block
-    // that entered on key_early (it needs round key r 2r cycles after it entered, or later).
+    // load), into a register, so the first cycle is SubWord alone. For cores whose rounds take two
+    // cycles or more: round key r is then in the bank 2r + 2 cycles after the load, which is still
+    // ahead of a block that entered on key_early (it needs round key r 2r cycles after it entered,
+    // or later).
     parameter HALF = 0
 ) (
     input  wire           clk,

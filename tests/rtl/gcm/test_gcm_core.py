@@ -21,14 +21,16 @@ FULL = [(w, s, g, 1000) for w in (128, 64, 32, 16) for s in SBOX for g in GHASH]
 SPEC_KEY_TC4 = "feffe9928665731c6d6a8f9467308308"   # the spec's test cases 3-6 (public)
 
 
-def run(tmp_path, rng, width, sbox, ghash, packets, top="gcm_core", files=None, env_extra=None, simulator="icarus"):
+def run(tmp_path, rng, width, sbox, ghash, packets, top="gcm_core", files=None, env_extra=None, simulator="icarus",
+        params_extra=None, testcase=None):
     mult, digit, gh_period = GHASH.get(ghash, (3, 8, 1))
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_PERIOD": str(128 // width),
            "AUTHCORE_TB_GHASH_PERIOD": str(gh_period), "AUTHCORE_TB_PACKETS": str(packets),
            "AUTHCORE_TB_ROM": str(int(sbox == "rom")), **(env_extra or {})}
-    params = {} if top == "gcm_top" else {"DATA_W": width, "SBOX": SBOX[sbox], "GHASH": mult, "DIGIT": digit}
+    params = {} if top == "gcm_top" else {"DATA_W": width, "SBOX": SBOX[sbox], "GHASH": mult, "DIGIT": digit,
+                                          **(params_extra or {})}
     return simulate(top, files or sources("gcm_core"), "tb_gcm", [TB], tmp_path / "sim", parameters=params, env=env,
-                    simulator=simulator)
+                    simulator=simulator, testcase=testcase)
 
 
 @pytest.mark.parametrize("width,sbox,ghash,packets", QUICK)
@@ -55,13 +57,8 @@ def test_gcm_core_verilator(tmp_path, rng):
 def test_gcm_core_length_limits(tmp_path, rng, width, sbox, ghash):
     """LEN_W = 8: each phase holds 224 bytes at most, so the length checks (registered flags set by
     the beat that reaches the limit) are exercised in simulation: at the limit, and one byte over."""
-    mult, digit, gh_period = GHASH[ghash]
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_PERIOD": str(128 // width),
-           "AUTHCORE_TB_GHASH_PERIOD": str(gh_period), "AUTHCORE_TB_ROM": str(int(sbox == "rom")),
-           "AUTHCORE_TB_LEN_W": "8"}
-    passed, failed = simulate("gcm_core", sources("gcm_core"), "tb_gcm", [TB], tmp_path / "sim",
-                              parameters={"DATA_W": width, "SBOX": SBOX[sbox], "GHASH": mult, "DIGIT": digit,
-                                          "LEN_W": 8}, env=env, testcase="length_limits")
+    passed, failed = run(tmp_path, rng, width, sbox, ghash, 0, env_extra={"AUTHCORE_TB_LEN_W": "8"},
+                         params_extra={"LEN_W": 8}, testcase="length_limits")
     assert failed == 0 and passed == 1
 
 
