@@ -218,9 +218,28 @@ module gcm_core #(
     reg  [1:0] ks_q;
     reg        mismatch_q;
 
-    wire       builtin_mismatch;
+    // The check of the built-in H. With 128-bit block-RAM S-boxes the AES output is a LUT-RAM
+    // read (aes_enc_pipe's output FIFO), and a 128-bit compare behind it into the key state was the
+    // critical path of the key-specialized cores (12.2 ns on ECP5). There the compare is split: a
+    // flag per 4 bits is registered when H arrives (chk_q), and their OR decides the key state the
+    // cycle after, so the key change takes one cycle more (25/29/33). Elsewhere aes_q comes from a
+    // register and the whole compare fits in the cycle H arrives.
+    localparam integer CHECK_REG = (GHASH == 3 && DATA_W == 128 && SBOX == 2) ? 1 : 0;
+    wire       builtin_mismatch;  // decides the key state: the cycle H arrives, or chk_q after
+    wire       h_checked;         // that cycle
+    reg        chk_q;
     generate
-        if (GHASH == 3) begin : g_check
+        if (GHASH == 3 && CHECK_REG == 1) begin : g_check_reg
+            // H_BUILTIN is the H of gf128_mul_h, written beside it by the generator (see g_check).
+            reg [31:0] hm_q;  // the compare, a flag per 4 bits
+            genvar n;
+            for (n = 0; n < 32; n = n + 1) begin : g_nib
+                always @(posedge clk)
+                    if (clr) hm_q[n] <= 1'b0;
+                    else if (ks_q == KS_H && h_arrives) hm_q[n] <= aes_q[4 * n +: 4] != H_BUILTIN[4 * n +: 4];
+            end
+            assign builtin_mismatch = |hm_q;
+        end else if (GHASH == 3) begin : g_check
             // H_BUILTIN is the H of gf128_mul_h, written beside it by the generator. (A second
             // gf128_mul_h on the constant 1 would fold to it only if flattened; the generated
             // multiplier keeps one module per LUT, so that copy would stay, a whole network.)
@@ -229,6 +248,7 @@ module gcm_core #(
             assign builtin_mismatch = 1'b0;
         end
     endgenerate
+    assign h_checked = (CHECK_REG == 1) ? chk_q : ks_q == KS_H && h_arrives;
 
     always @(posedge clk) begin
         if (clr) begin
@@ -236,8 +256,10 @@ module gcm_core #(
             mismatch_q <= 1'b0;
             h_q <= 128'd0;
             h_load_q <= 1'b0;
+            chk_q <= 1'b0;
         end else begin
             h_load_q <= 1'b0;
+            chk_q <= 1'b0;
             if (key_take) begin
                 // The zero block for H is offered at once: aes_enc_pipe takes it as soon as the
                 // schedule is ahead of it (one cycle after the key), not when it has finished.
@@ -247,11 +269,16 @@ module gcm_core #(
                 ks_q <= KS_NONE;  // key_len = 3: refused, no key
             end else if (ks_q == KS_LOAD && aes_key_loaded) begin  // FIXED_KEY: after reset
                 ks_q <= KS_H;
-            end else if (ks_q == KS_H && h_arrives) begin
-                h_q <= aes_q;
-                h_load_q <= 1'b1;
-                mismatch_q <= builtin_mismatch;
-                ks_q <= builtin_mismatch ? KS_NONE : KS_READY;
+            end else begin
+                if (ks_q == KS_H && h_arrives) begin
+                    h_q <= aes_q;
+                    h_load_q <= 1'b1;
+                    chk_q <= CHECK_REG == 1;  // KS_H (no key taken) until the check is done
+                end
+                if (h_checked) begin
+                    mismatch_q <= builtin_mismatch;
+                    ks_q <= builtin_mismatch ? KS_NONE : KS_READY;
+                end
             end
         end
     end
@@ -799,7 +826,7 @@ module gcm_core #(
             error_q <= 1'b0;
         end else begin
             error_q <= err_now || aes_error || gh_error ||
-                       (ks_q == KS_H && h_arrives && builtin_mismatch);
+                       (h_checked && builtin_mismatch);
             if (final_go) tq_wr_q <= tq_wr_q + 1'b1;
             if (tp_emit) tq_rd_q <= tq_rd_q + 1'b1;
             tq_n_q <= tq_n_q + {{TQ_W{1'b0}}, final_go} - {{TQ_W{1'b0}}, tp_emit};

@@ -311,8 +311,10 @@ async def key_change_latency(dut):
         # E_K(0) enters the AES pipeline one cycle after the key (the schedule stays ahead of it; up
         # to PERIOD - 1 more for the input unit's boundary), crosses Nr rounds of PERIOD cycles (one
         # more per round with the block-RAM S-box) and its output register, and H is loaded the cycle
-        # it leaves: Nr * PERIOD + PERIOD + 3 cycles, the paper's Nr + 4 at 128 bits.
-        bound = nr * PERIOD + (nr if ROM else 0) + PERIOD + 3
+        # it leaves: Nr * PERIOD + PERIOD + 3 cycles, the paper's Nr + 4 at 128 bits. The
+        # key-specialized core with 128-bit block RAM checks the built-in H a cycle later (its AES
+        # output is a LUT-RAM read): one more.
+        bound = nr * PERIOD + (nr if ROM else 0) + PERIOD + 3 + (1 if KEY and ROM and PERIOD == 1 else 0)
         cocotb.log.info(f"AES-{8 * n}: key change latency {cycles + 1} cycles (bound {bound}; paper {nr + 4})")
         assert cycles + 1 <= bound
         p = Packet(GCM, False, 16, rng.randbytes(12), rng.randbytes(20), rng.randbytes(33))
