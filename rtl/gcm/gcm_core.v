@@ -526,8 +526,12 @@ module gcm_core #(
             if (acc) begin
                 phase_q <= ph;
                 part_q <= !full;
-                if (!bad && ph == PH_TAG) exp_tag_q <= in_blk;
             end
+            // In S_BODY a tag beat is always taken (bad or not), so its load does not wait for the
+            // decision to take it: that decision's path into the 128 enables was the fixed-key
+            // core's critical path (11.6 ns). A bad tag beat loads it too; the packet fails and
+            // its final beat ignores the tag.
+            if (st_q == S_BODY && s_axis_tvalid && ph == PH_TAG) exp_tag_q <= in_blk;
             case (st_q)
                 S_HDR: if (acc) begin
                     mode_q <= hdr_mode;
@@ -694,7 +698,15 @@ module gcm_core #(
 
     wire         issue_gen = cg_take && cg_kind == K_GEN;
     integer      ie, is;
-    wire [7:0]   out_next = out_q + {7'd0, issue_gen} - {7'd0, ks_use};
+    // The counts with and without the keystream block a text beat uses, computed before it is
+    // known whether one does: the input's decision (ks_use, text_done) only selects among them.
+    // (Added after it, it ran through two adders into drop_q: the key-specialized core's critical
+    // path, 14.5 ns.) ks_use implies drop_q == 0, so no leftover is popped in that cycle.
+    wire [7:0]   out_gen = out_q + {7'd0, issue_gen};
+    wire [7:0]   out_gen_used = out_gen - 8'd1;
+    wire [7:0]   drop_left = drop_q - {7'd0, drop_pop};
+    wire [7:0]   drop_all = drop_left + out_gen;
+    wire [7:0]   drop_all_used = drop_all - 8'd1;
 
     always @(posedge clk) begin
         if (clr) begin
@@ -708,10 +720,10 @@ module gcm_core #(
             // leftovers of a finished packet: they are ahead of every later block in the AES
             if (text_done && cg_q != C_WAIT && cg_q != C_J0) begin
                 out_q <= 8'd0;
-                drop_q <= drop_q - {7'd0, drop_pop} + out_next;
+                drop_q <= ks_use ? drop_all_used : drop_all;
             end else begin
-                out_q <= out_next;
-                drop_q <= drop_q - {7'd0, drop_pop};
+                out_q <= ks_use ? out_gen_used : out_gen;
+                drop_q <= drop_left;
             end
             if (ej_push) begin
                 ej_q[ej_wr_q] <= aes_out;
