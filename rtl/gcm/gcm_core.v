@@ -653,8 +653,12 @@ module gcm_core #(
                 C_IDLE: begin
                     stop_q <= 1'b0;
                     gmac_q <= mode_q == M_GMAC;
+                    // ctr_q is not read in C_IDLE, so it loads every IV beat that waits in S_IV0,
+                    // and the one taken leaves its value: the take decision does not reach the
+                    // 128 enables (it did, through the AES handshake: 12.6 ns, the key-specialized
+                    // core's critical path).
+                    if (st_q == S_IV0) ctr_q <= (mode_q == M_CTR) ? in_blk : {in_blk[127:32], 32'd1};
                     if (j0_direct && acc) begin
-                        ctr_q <= (mode_q == M_CTR) ? in_blk : {in_blk[127:32], 32'd1};
                         cg_q <= (mode_q == M_CTR) ? C_RUN : C_J0;
                     end else if (j0_hash) begin
                         cg_q <= C_WAIT;
