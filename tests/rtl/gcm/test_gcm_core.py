@@ -82,7 +82,8 @@ def generated(tmp_path, cfg: GcmConfig, key: str):
 
 # Table S-boxes check the built-in H the cycle it leaves the AES core; 128-bit block RAM a cycle
 # later, from registered partial compares (gcm_core's CHECK_REG).
-@pytest.mark.parametrize("key,sbox", [(SPEC_KEY_TC4, "lut"), ("000102030405060708090a0b0c0d0e0f1011121314151617", "rom")])
+@pytest.mark.parametrize("key,sbox", [(SPEC_KEY_TC4, "lut"),
+                                      ("000102030405060708090a0b0c0d0e0f1011121314151617", "rom")])
 def test_generated_keyspec_ghash(tmp_path, rng, key, sbox):
     """--specialize ghash: H built in; the right key works, another raises key_mismatch."""
     files = generated(tmp_path, GcmConfig(128, sbox, "keyspec", "ghash"), key)
