@@ -234,7 +234,7 @@ module gcm_core #(
     wire       h_checked;         // that cycle
     reg        chk_q;
     generate
-        if (GHASH == 3 && CHECK_REG == 1) begin : g_check_reg
+        if (CHECK_REG == 1) begin : g_check_reg  // implies GHASH == 3
             // H_BUILTIN is the H of gf128_mul_h, written beside it by the generator (see g_check).
             reg [31:0] hm_q;  // the compare, a flag per 4 bits
             genvar n;
