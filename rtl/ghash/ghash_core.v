@@ -57,7 +57,10 @@ module ghash_core #(
             // (or zero when it ended a message) instead of the state register it is about to enter.
             wire [127:0] x_eff = done ? (pend_last_q ? 128'd0 : prod) : x_q;
             reg  started_q;
-            assign s_axis_tready = !busy && !started_q && (!out_valid_q || m_axis_tready);
+            // A start needs the output register free when its product finishes: free or leaving
+            // now, and not about to take a message's hash that finishes this cycle (that hash
+            // could still be waiting when the new product is done, 128/DIGIT + 1 cycles later).
+            assign s_axis_tready = !busy && !started_q && !(done && pend_last_q) && (!out_valid_q || m_axis_tready);
             assign take = s_axis_tvalid && s_axis_tready;
             gf128_mul_digit #(.DIGIT(DIGIT)) u_mul (
                 .clk(clk), .rst(rst || key_clear), .start(take), .x(x_eff ^ s_axis_tdata), .y(h_q),

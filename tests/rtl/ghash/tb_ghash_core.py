@@ -1,6 +1,9 @@
-"""cocotb testbench of ghash_core (H through a port; parallel, Karatsuba or digit-serial multiplier)."""
+"""cocotb testbench of ghash_core (H through a port: parallel, Karatsuba or digit-serial multiplier;
+or built in: the key-specialized multiplier, with the fixed_h tests only)."""
 
 from __future__ import annotations
+
+import os
 
 import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
 import cocotb
@@ -106,3 +109,93 @@ async def h_load_mid_message_raises_error(dut):
     await axis.collect(dut, 1, rng, 0.0)
     w.cancel()
     assert sum(seen) >= 1
+
+
+# The tests below hold one H for the whole run, so they also run the key-specialized variant
+# (MULT = 3, H built into gf128_mul_h_add: AUTHCORE_TEST_H names it); the others load H through
+# the port and run only with MULT 0-2.
+def fixed_h() -> int:
+    return int(os.environ["AUTHCORE_TEST_H"], 16)
+
+
+@cocotb.test(timeout_time=4, timeout_unit="ms")
+async def fixed_h_random_messages(dut):
+    """Random messages (many of one block, back to back) with and without valid/ready gaps."""
+    rng = axis.seeded()
+    await init(dut)
+    h = fixed_h()
+    await load_h(dut, h)
+    for gaps in ((0.0, 0.0), (0.3, 0.0), (0.0, 0.3), (0.4, 0.4)):
+        msgs = [[rng.getrandbits(128) for _ in range(rng.choice([1, 1, 2, rng.randrange(1, 30)]))]
+                for _ in range(30)]
+        got = await run_msgs(dut, rng, msgs, *gaps)
+        assert got == [gf128.ghash_chain(h, m)[-1] for m in msgs], f"gaps {gaps}"
+
+
+@cocotb.test(timeout_time=2, timeout_unit="ms")
+async def fixed_h_throughput_and_latency(dut):
+    """Without gaps: k blocks a message take k cycles (MULT 0/1) or k + 1 (MULT 3, the final
+    product's cycle), and the hash leaves 2 (or 3) cycles after the tlast block is taken."""
+    mult = int(os.environ["AUTHCORE_TEST_MULT"])
+    rng = axis.seeded()
+    await init(dut)
+    h = fixed_h()
+    await load_h(dut, h)
+    msgs = [[rng.getrandbits(128) for _ in range(k)] for k in (1, 1, 3, 1, 5, 2, 1, 1)]
+    dut.m_axis_tready.value = 1
+    stream = [b for m in msgs for b in beats(m)]
+    took: list[int] = []
+    out: list[tuple[int, int]] = []
+    cycle = 0
+    i = 0
+    await RisingEdge(dut.clk)
+    while len(out) < len(msgs):
+        if i < len(stream):
+            dut.s_axis_tdata.value = stream[i]["tdata"]
+            dut.s_axis_tlast.value = stream[i]["tlast"]
+            dut.s_axis_tvalid.value = 1
+        else:
+            dut.s_axis_tvalid.value = 0
+        await ReadOnly()
+        if i < len(stream) and int(dut.s_axis_tready.value):
+            if stream[i]["tlast"]:
+                took.append(cycle)
+            i += 1
+        if int(dut.m_axis_tvalid.value):
+            out.append((cycle, int(dut.m_axis_tdata.value)))
+        await RisingEdge(dut.clk)
+        cycle += 1
+        assert cycle < 200, "the core stalled"
+    dut.s_axis_tvalid.value = 0
+    assert [v for _, v in out] == [gf128.ghash_chain(h, m)[-1] for m in msgs]
+    latency = 3 if mult == 3 else 2
+    assert [c for c, _ in out] == [t + latency for t in took]
+    blocks = sum(len(m) for m in msgs)
+    assert took[-1] + 1 == blocks + (len(msgs) - 1 if mult == 3 else 0)
+
+
+@cocotb.test(timeout_time=2, timeout_unit="ms")
+async def fixed_h_reset_and_key_clear_mid_message(dut):
+    """A message cut by rst or key_clear leaves nothing behind: the next one hashes from zero."""
+    rng = axis.seeded()
+    await init(dut)
+    h = fixed_h()
+    dut.m_axis_tready.value = 0
+    for clear in ("rst", "key_clear", "rst", "key_clear"):
+        await load_h(dut, h)
+        for _ in range(rng.randrange(1, 5)):
+            await RisingEdge(dut.clk)
+            dut.s_axis_tdata.value = rng.getrandbits(128)
+            dut.s_axis_tlast.value = int(rng.random() < 0.3)
+            dut.s_axis_tvalid.value = 1
+        await RisingEdge(dut.clk)
+        dut.s_axis_tvalid.value = 0
+        getattr(dut, clear).value = 1
+        await RisingEdge(dut.clk)
+        getattr(dut, clear).value = 0
+        await ReadOnly()
+        assert not int(dut.m_axis_tvalid.value), f"{clear} must drop a waiting hash"
+        await RisingEdge(dut.clk)
+        await load_h(dut, h)
+        m = [rng.getrandbits(128) for _ in range(rng.randrange(1, 4))]
+        assert await run_msgs(dut, rng, [m], 0.1, 0.1) == [gf128.ghash_chain(h, m)[-1]]
