@@ -3,6 +3,7 @@ from pathlib import Path
 import pytest
 
 from authcore.flow.sim import simulate
+from authcore.keyspec.generate import generate_addend_multiplier
 
 HERE = Path(__file__).parent
 TB = Path(__file__).parents[3] / "src" / "authcore" / "testbench"
@@ -13,15 +14,19 @@ PORT_TESTS = ["spec_chains", "random_messages_keys_and_backpressure", "reset_and
 FIXED_TESTS = ["fixed_h_random_messages", "fixed_h_throughput_and_latency", "fixed_h_reset_and_key_clear_mid_message"]
 
 
-@pytest.mark.parametrize("mult,digit", [(0, 8), (1, 8), (2, 8), (2, 32), (2, 64)])
+@pytest.mark.parametrize("mult,digit", [(0, 8), (1, 8), (2, 8), (2, 32), (2, 64), (3, 8)])
 def test_ghash_core(tmp_path, rng, mult, digit):
+    """H through the port (MULT 0-2: every test) or built in (MULT 3: a generated gf128_mul_h_add
+    for a random H, the tests that keep one H)."""
     h = rng.getrandbits(128)
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_H": f"{h:032x}",
            "AUTHCORE_TEST_MULT": str(mult)}
     sources = list(SOURCES)
-    tests = PORT_TESTS + FIXED_TESTS
+    tests = FIXED_TESTS if mult == 3 else PORT_TESTS + FIXED_TESTS
     if mult == 2:  # its own timing: 128/DIGIT + 1 cycles a block
         tests = [t for t in tests if t != "fixed_h_throughput_and_latency"]
+    if mult == 3:
+        sources.insert(0, generate_addend_multiplier(h.to_bytes(16, "big"), tmp_path / "gen").files[0])
     passed, failed = simulate("ghash_core", sources, "tb_ghash_core", [HERE, TB], tmp_path / "sim",
                               parameters={"MULT": mult, "DIGIT": digit}, env=env, testcase=tests)
     assert passed == len(tests) and failed == 0
