@@ -10,7 +10,7 @@
 // key), loads H, then raises key_loaded: the key-change latency is measured by the testbench
 // (docs/gcm.md). key_len = 3 is refused (error pulses). key_clear and
 // rst erase the key, the round keys, H and every packet in flight.
-// GHASH = 3 (key-specialized): H is built into gf128_mul_h_add; at key load the core compares
+// GHASH = 3 (key-specialized): H is built into gf128_mul_h; at key load the core compares
 // E_K(0^128) with it (H_BUILTIN, the same H, set by the generator in the key-material top) and on
 // a difference raises key_mismatch and refuses packets.
 //
@@ -48,7 +48,7 @@
 // block take a cycle each, the AAD one per beat; the first keystream block arrives the AES latency
 // after the IV.
 // DATA_W, SBOX: the AES core (aes_enc_pipe). GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial
-// (DIGIT bits per cycle), 3 key-specialized (generated gf128_mul_h_add).
+// (DIGIT bits per cycle), 3 key-specialized (generated gf128_mul_h).
 // FIXED_KEY = 1 (with FIXED_LEN, RK; written by `authcore generate gcm --specialize all`): the round
 // keys are constants, the key port is unused (key_ready low; a key offered raises error), and
 // after reset or key_clear the core derives H from the fixed key by itself.
@@ -235,7 +235,7 @@ module gcm_core #(
     reg        chk_q;
     generate
         if (CHECK_REG == 1) begin : g_check_reg  // implies GHASH == 3
-            // H_BUILTIN is the H of gf128_mul_h_add, written beside it by the generator (see g_check).
+            // H_BUILTIN is the H of gf128_mul_h, written beside it by the generator (see g_check).
             reg [31:0] hm_q;  // the compare, a flag per 4 bits
             genvar n;
             for (n = 0; n < 32; n = n + 1) begin : g_nib
@@ -245,8 +245,8 @@ module gcm_core #(
             end
             assign builtin_mismatch = |hm_q;
         end else if (GHASH == 3) begin : g_check
-            // H_BUILTIN is the H of gf128_mul_h_add, written beside it by the generator. (A second
-            // gf128_mul_h_add on the constant 1 would fold to it only if flattened; the generated
+            // H_BUILTIN is the H of gf128_mul_h, written beside it by the generator. (A second
+            // gf128_mul_h on the constant 1 would fold to it only if flattened; the generated
             // multiplier keeps one module per LUT, so that copy would stay, a whole network.)
             assign builtin_mismatch = aes_q != H_BUILTIN;
         end else begin : g_nocheck

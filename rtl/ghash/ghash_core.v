@@ -11,14 +11,8 @@
 // MULT = 1: same with Karatsuba-Ofman.
 // MULT = 2: digit-serial (gf128_mul_digit, DIGIT bits per cycle): one block every 128/DIGIT + 1
 //           cycles, s_axis_tready low while the product runs.
-// MULT = 3: key-specialized: the generated constant network gf128_mul_h_add (y = x * H ^ a with H
-//           built in, from `authcore generate gcm`); h and h_load are not used. The block is
-//           folded into the network's output trees instead of XORed in front of it: the register
-//           u_q holds X ^ B, the next multiplier input, and absorbing block B' is
-//           u_q <= u_q * H ^ B' in one pass through the network (no XOR stage: about 100 LUT6
-//           fewer, one LUT level less in the loop). The final product needs B' = 0, so a message's
-//           hash takes one cycle more (it leaves 3 cycles after the tlast block is taken) and the
-//           input takes no block in the cycle after a tlast block. One block per cycle otherwise.
+// MULT = 3: key-specialized: the generated constant multiplier gf128_mul_h (y = x * H with H built
+//           in, from `authcore generate ghash`); one block per cycle. h and h_load are not used.
 module ghash_core #(
     parameter MULT = 0,
     parameter DIGIT = 8
@@ -76,46 +70,6 @@ module ghash_core #(
             always @(posedge clk) started_q <= (rst || key_clear) ? 1'b0 : take;
             assign prod_ready = done;
             assign stage_last = 1'b0;
-        end else if (MULT == 3) begin : g_keyspec
-            // b_q: the block taken, not yet absorbed (zero when none is: the final product
-            // u_q * H ^ b_q then needs no mask). u_q: X ^ B of the blocks absorbed, zero between
-            // messages. fin_q: u_q holds a message's last block and waits for its hash to leave.
-            reg  [127:0] b_q;
-            reg  [127:0] u_q;
-            reg          b_v_q;
-            reg          b_last_q;
-            reg          fin_q;
-            wire         absorb = b_v_q && !fin_q;
-            wire         fin_go = fin_q && (!out_valid_q || m_axis_tready);
-            // No block in the cycle after a tlast block (b_q must be zero for the final product)
-            // nor while the hash waits for the output register.
-            assign s_axis_tready = (!b_v_q || absorb) && !(absorb && b_last_q) && !(fin_q && !fin_go);
-            assign take = s_axis_tvalid && s_axis_tready;
-            gf128_mul_h_add u_mul (.x(u_q), .a(b_q), .y(prod));
-            always @(posedge clk) begin
-                if (rst || key_clear) begin
-                    b_q <= 128'd0;
-                    b_v_q <= 1'b0;
-                    b_last_q <= 1'b0;
-                end else if (take) begin
-                    b_q <= s_axis_tdata;
-                    b_v_q <= 1'b1;
-                    b_last_q <= s_axis_tlast;
-                end else if (absorb) begin
-                    b_q <= 128'd0;
-                    b_v_q <= 1'b0;
-                end
-                // fin_go and absorb are exclusive (absorb needs !fin_q): a reset and an enable
-                if (rst || key_clear || fin_go) u_q <= 128'd0;
-                else if (absorb) u_q <= prod;
-                if (rst || key_clear) fin_q <= 1'b0;
-                else if (absorb) fin_q <= b_last_q;
-                else if (fin_go) fin_q <= 1'b0;
-            end
-            wire unused = ^{h_q, x_q};  // H is built in; u_q is the state here
-            assign prod_ready = fin_go;  // the product is a finished hash only then
-            assign stage_last = 1'b1;
-            assign mul_error = 1'b0;
         end else begin : g_par
             // One block per cycle through an input register: the multiplier sees x_q ^ b_q, both
             // registers, so the stream's own logic (GCM's keystream XOR and byte order) is not in
@@ -139,7 +93,12 @@ module ghash_core #(
                     b_v_q <= 1'b0;
                 end
             end
-            gf128_mul_parallel #(.KARATSUBA(MULT)) u_mul (.x(x_q ^ b_q), .y(h_q), .z(prod));
+            if (MULT == 3) begin : g_keyspec
+                gf128_mul_h u_mul (.x(x_q ^ b_q), .y(prod));
+                wire unused_h = ^h_q;
+            end else begin : g_generic
+                gf128_mul_parallel #(.KARATSUBA(MULT)) u_mul (.x(x_q ^ b_q), .y(h_q), .z(prod));
+            end
             assign prod_ready = go;
             assign stage_last = b_last_q;
             assign mul_error = 1'b0;

@@ -135,50 +135,6 @@ def test_proof_rejects_an_affine_offset(tmp_path, rng):
         proof.prove_file(_write(tmp_path, text), "gf128_mul_h", h)
 
 
-def test_addend_multiplier_proven_and_its_mutations_caught(tmp_path, rng):
-    """y = x*H ^ a: the addend sits in each row's output tree (the proof checks its 128 unit
-    vectors as well as x's); a wrong addend bit, a missing port, or a manifest that hides the port
-    is refused."""
-    from authcore.keyspec.generate import generate_addend_multiplier
-
-    h = rng.randbytes(16)
-    hi = int.from_bytes(h, "big")
-    g = generate_addend_multiplier(h, tmp_path / "g")
-    text = g.files[0].read_text()
-    assert "input  wire [127:0] a," in text and "KEY MATERIAL" in text
-    assert stat.S_IMODE(os.stat(g.files[0]).st_mode) == 0o600
-    assert [r["module"] for r in prove_dir(tmp_path / "g", h)] == ["gf128_mul_h_add"]
-    # each a[i] appears once, as an input of one LUT
-    assert sorted(int(i) for i in re.findall(r"\ba\[(\d+)\]", text.split("assign")[0])) == list(range(128))
-    # a[i] moved into row j's tree: output j then differs at the addend's unit vector i
-    m = re.search(r"\ba\[(\d+)\]", text)
-    i = int(m.group(1))
-    j = (i + 1) % 128
-    bad = text[:m.start()] + f"a[{j}]" + text[m.end():]
-    p = tmp_path / "bad.v"
-    p.write_text(bad)
-    with pytest.raises(ProofError, match="differs from a at unit vector"):
-        proof.prove_file(p, "gf128_mul_h_add", hi, addend=True)
-    # the plain multiplier is not an addend one, and the reverse
-    with pytest.raises(ProofError, match="expected no addend"):
-        proof.prove_file(g.files[0], "gf128_mul_h_add", hi)
-    plain = _write(tmp_path, emitter.multiplier("gf128_mul_h", optimizer.lut6(matrix.rows(hi)), 1, "lut6"))
-    with pytest.raises(ProofError, match="expected an addend"):
-        proof.prove_file(plain, "gf128_mul_h", hi, addend=True)
-    # a manifest that drops the addend flag no longer matches the netlist
-    mf = tmp_path / "g" / "manifest.json"
-    man = json.loads(mf.read_text())
-    del man["multipliers"][0]["addend"]
-    mf.write_text(json.dumps(man))
-    with pytest.raises(ProofError, match="addend port"):
-        prove_dir(tmp_path / "g")
-    # on random inputs the emitted LUT cover computes x*H ^ a
-    net = optimizer.lut6(matrix.rows_with_addend(hi), n_in=256)
-    for _ in range(5):
-        x, a = rng.getrandbits(128), rng.getrandbits(128)
-        assert net.evaluate(x | a << 128) == gf128.mul(x, hi) ^ a
-
-
 def test_generate_manifest_modes_and_prove_dir(tmp_path, rng):
     h = rng.randbytes(16)
     g = generate_ghash(h, tmp_path / "out", lanes=2)
@@ -294,7 +250,7 @@ def test_generated_gcm_marks_and_protects_key_material(tmp_path, rng, specialize
     cfg = GcmConfig(128, "lut", "parallel" if specialize is None else "keyspec", specialize)
     g = generate_gcm(tmp_path / "gen", cfg, key=None if specialize is None else key)
     marked = {f["file"] for f in g.manifest["files"] if f["key_material"]}
-    want = set() if specialize is None else {"ghash/gf128_mul_h_add.v", "gcm_top.v"}
+    want = set() if specialize is None else {"ghash/gf128_mul_h.v", "gcm_top.v"}
     assert marked == want
     for f in g.files:
         rel = str(f.relative_to(tmp_path / "gen"))

@@ -63,7 +63,7 @@ def _generate_gcm(args: argparse.Namespace) -> int:
               f"GHASH {m['ghash']}" + (f", specialized: {m['specialize']}" if m["specialize"] else ""))
         if m["keyspec_multiplier"]:
             k = m["keyspec_multiplier"]
-            print(f"{g.out}/ghash/gf128_mul_h_add.v: {k['xor2']} XOR2, depth {k['depth']}, proven")  # type: ignore[index]
+            print(f"{g.out}/ghash/gf128_mul_h.v: {k['xor2']} XOR2, depth {k['depth']}, proven")  # type: ignore[index]
         print(f"{g.out}/files.f: {len(g.files)} files in compile order; {g.out}/manifest.json"
               + (" (files with key material are mode 0600)" if m["specialize"] else ""))
     return 0

@@ -5,8 +5,7 @@ its own), a top ``gcm_top`` that sets gcm_core's parameters, ``files.f`` (compil
 ``manifest.json``. Key specialization:
 
 - ``--ghash keyspec`` (``--specialize ghash``): H is built into a proven constant multiplier
-  (``ghash/gf128_mul_h_add.v``, y = x*H ^ a, from :func:`generate_addend_multiplier`); the core
-  keeps its key port and raises
+  (``ghash/gf128_mul_h.v``, from :func:`generate_ghash`); the core keeps its key port and raises
   ``key_mismatch`` when a loaded key's E_K(0) is not that H.
 - ``--specialize all``: the round keys are constants too; ``gcm_top`` has no key port.
 
@@ -23,7 +22,7 @@ from pathlib import Path
 
 from authcore.errors import InvalidParameter
 from authcore.keyspec import emitter
-from authcore.keyspec.generate import Generated, _sha256, generate_addend_multiplier
+from authcore.keyspec.generate import Generated, _sha256, generate_ghash
 from authcore.model import aes as aes_model
 from authcore.model import gcm as gcm_model
 
@@ -190,11 +189,10 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
         files.append(dst)
     info: dict[str, object] = {}
     hh: bytes | None = None
-    mult: Path | None = None
     if ghash == 3:
         hh = h if h is not None else gcm_model.hash_key(key)  # type: ignore[arg-type]
-        g = generate_addend_multiplier(hh, outp / "ghash", opt=optimizer, prove=True)
-        mult = g.files[0]
+        g = generate_ghash(hh, outp / "ghash", lanes=1, opt=optimizer, prove=True)
+        mult = outp / "ghash" / "gf128_mul_h.v"
         files.insert(0, mult)
         m = g.manifest["multipliers"][0]  # type: ignore[index]
         info = {"xor2": m["xor2"], "depth": m["depth"], "proven": True, "optimizer": optimizer}
@@ -216,7 +214,7 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
                        "FIXED_KEY": int(cfg.specialize == "all")},
         "keyspec_multiplier": info or None,
         "files": [{"file": str(r), "sha256": _sha256(f),
-                   "key_material": f == mult or (f == top and ghash == 3)}
+                   "key_material": f.name == "gf128_mul_h.v" or (f == top and ghash == 3)}
                   for r, f in zip(rel, files, strict=True)],
         "note": "Neither the key nor H is recorded here; files marked key_material embed them (mode 0600).",
     }

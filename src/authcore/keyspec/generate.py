@@ -19,7 +19,6 @@ from authcore.model import gf128
 
 ARCHS = ("feedback", "pipelined")
 MAX_LANES = 16
-ADDEND_MODULE = "gf128_mul_h_add"  # y = x*H ^ a, for ghash_core's key-specialized variant
 
 
 @dataclass
@@ -38,58 +37,6 @@ def _h_power(h: int, e: int) -> int:
     """H^e for a manifest's power e: 1..N for the lanes, negative for the pipelined top's
     corrections (powers of H^-1; the caller has refused H = 0)."""
     return gf128.power(h if e > 0 else gf128.inverse(h), abs(e))
-
-
-def _write_multiplier(h: int, p: int, outp: Path, opt: str, prove: bool,
-                      addend: bool = False) -> tuple[dict[str, object], Path]:
-    """Optimize, emit (mode 0600) and optionally prove x*H^p (``addend``: x*H ^ a, p = 1);
-    the manifest entry and the file."""
-    power = _h_power(h, p)
-    t0 = time.monotonic()
-    if addend:
-        net = optimizer.OPTIMIZERS[opt](matrix.rows_with_addend(power), n_in=256)
-    else:
-        net = optimizer.OPTIMIZERS[opt](matrix.rows(power))
-    opt_s = time.monotonic() - t0
-    name = ADDEND_MODULE if addend else emitter.mul_name(p)
-    path = outp / f"{name}.v"
-    emitter.write_secret(path, emitter.multiplier(name, net, p, opt))
-    entry: dict[str, object] = {
-        "module": name, "power": p, "file": path.name, "xor2": net.xor2, "depth": net.depth,
-        "density": round(matrix.density(power), 4), "optimizer_seconds": round(opt_s, 3),
-        "luts": (len(optimizer.lut_cover(net, optimizer.LUT_WIDTH[opt])) if opt in optimizer.LUT_WIDTH
-                 else None),
-        "key_material": True, "mode": "0600",
-    }
-    if addend:
-        entry["addend"] = True
-    if prove:
-        t1 = time.monotonic()
-        res = proof.prove_file(path, name, power, addend)
-        entry["proof"] = {"proven": True, "cells": res.cells, "seconds": round(time.monotonic() - t1, 3)}
-    return entry, path
-
-
-def generate_addend_multiplier(h: bytes, out: str | Path, opt: str = "lut6", prove: bool = True) -> Generated:
-    """A folder with the one multiplier ghash_core's key-specialized variant (MULT = 3) uses:
-    ``gf128_mul_h_add`` (y = x*H ^ a, the GHASH step with the block folded into the network's
-    output trees), its manifest and its proof. ``authcore generate gcm`` writes it to ghash/."""
-    if len(h) != 16:
-        raise InvalidParameter(f"hash key H must be 16 bytes, got {len(h)}")
-    if opt not in optimizer.OPTIMIZERS:
-        raise InvalidParameter(f"unknown optimizer {opt!r}; use one of {', '.join(optimizer.OPTIMIZERS)}")
-    outp = Path(out)
-    outp.mkdir(parents=True, exist_ok=True)
-    entry, path = _write_multiplier(int.from_bytes(h, "big"), 1, outp, opt, prove, addend=True)
-    manifest: dict[str, object] = {
-        "generator": "authcore generate gcm (GHASH multiplier)", "top": ADDEND_MODULE, "optimizer": opt,
-        "xor2_total": entry["xor2"], "multipliers": [entry],
-        "files": [{"file": path.name, "sha256": _sha256(path), "key_material": True}],
-        "note": "Neither the key nor H is recorded here; files marked key_material embed H.",
-    }
-    (outp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
-    (outp / "files.f").write_text(f"{path.name}\n")
-    return Generated(outp, ADDEND_MODULE, [path], manifest)
 
 
 def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedback",
@@ -115,7 +62,24 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
     mults = []
     files = []
     for p in exponents:
-        entry, path = _write_multiplier(hi, p, outp, opt, prove)
+        power = _h_power(hi, p)
+        t0 = time.monotonic()
+        net = optimizer.OPTIMIZERS[opt](matrix.rows(power))
+        opt_s = time.monotonic() - t0
+        name = emitter.mul_name(p)
+        path = outp / f"{name}.v"
+        emitter.write_secret(path, emitter.multiplier(name, net, p, opt))
+        entry: dict[str, object] = {
+            "module": name, "power": p, "file": path.name, "xor2": net.xor2, "depth": net.depth,
+            "density": round(matrix.density(power), 4), "optimizer_seconds": round(opt_s, 3),
+            "luts": (len(optimizer.lut_cover(net, optimizer.LUT_WIDTH[opt])) if opt in optimizer.LUT_WIDTH
+                     else None),
+            "key_material": True, "mode": "0600",
+        }
+        if prove:
+            t1 = time.monotonic()
+            res = proof.prove_file(path, name, power)
+            entry["proof"] = {"proven": True, "cells": res.cells, "seconds": round(time.monotonic() - t1, 3)}
         mults.append(entry)
         files.append(path)
     top = outp / "ghash_keyspec.v"
@@ -195,22 +159,18 @@ def prove_dir(d: str | Path, h: bytes | None = None) -> list[dict[str, object]]:
     for m in mults:
         path = folder / str(m["file"])
         net = proof.elaborate(path, str(m["module"]))
-        addend = bool(m.get("addend", False))
-        if proof.has_addend(net, str(m["module"])) != addend:
-            raise proof.ProofError(f"{m['module']}: the manifest says {'an' if addend else 'no'} addend port a, "
-                                   "the netlist disagrees")
         masks, census = proof.evaluate(net, str(m["module"]))
         if base is None:
             if int(m["power"]) != 1:
-                raise proof.ProofError("the folder has no multiplier by H (power 1) to read H from")
+                raise proof.ProofError("the folder has no gf128_mul_h (power 1) to read H from")
             # Column 127 (unit vector of the field's 1) is H itself.
             base = sum(((mk >> 128) & 1) << i for i, mk in enumerate(masks))
             if h is not None and base != int.from_bytes(h, "big"):
-                raise proof.ProofError(f"{m['module']} multiplies by a different H than the given key's")
+                raise proof.ProofError("gf128_mul_h multiplies by a different H than the given key's")
         e = int(m["power"])
         if e < 0 and base == 0:
             raise proof.ProofError(f"{m['module']} is listed as x*H^{e}, but H = 0 has no inverse")
         hp = _h_power(base, e)
-        proof.check(masks, hp, str(m["module"]), addend)
+        proof.check(masks, hp, str(m["module"]))
         results.append({"module": m["module"], "power": m["power"], "cells": census, "proven": True})
     return results

@@ -26,14 +26,6 @@ def rows(h: int) -> list[list[int]]:
     return [[j for j in range(128) if (cols[j] >> i) & 1] for i in range(128)]
 
 
-def rows_with_addend(h: int) -> list[list[int]]:
-    """The rows of y = x*H ^ a over 256 inputs (x is 0..127, a is 128..255): row i gains a[i].
-
-    A row's a[i] is used by no other row, so an optimizer can only place it in that row's final
-    XOR tree, where it often fills a LUT input that was free."""
-    return [r + [128 + i] for i, r in enumerate(rows(h))]
-
-
 def apply(row_sets: list[list[int]], x: int) -> int:
     """Evaluate the matrix on x (a check independent of Algorithm 1)."""
     y = 0

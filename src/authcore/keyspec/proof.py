@@ -1,12 +1,11 @@
-"""Proof that a generated multiplier computes exactly x -> x*H^p (or (x, a) -> x*H^p ^ a).
+"""Proof that a generated multiplier computes exactly x -> x*H^p.
 
 Yosys elaborates the file and maps it to gates; only XOR, XNOR, NOT and buffers may remain, so
 the netlist is an affine map over GF(2). An affine map is fixed by its value at the zero vector
-and at the unit vectors of its inputs, so evaluating the netlist Yosys produced on those inputs and
+and at the 128 unit vectors, so evaluating the netlist Yosys produced on those 129 inputs and
 comparing with the model (x*H is linear: zero at zero, column j at unit vector j) is a proof, not
-a sample. The evaluations run at once: every net carries a mask, bit 0 for the zero vector, bit
-j+1 for unit vector j of x and, for a multiplier with an addend port a, bit 129+j for unit vector j
-of a (whose column must be unit vector j of y: the addend goes straight through).
+a sample. The 129 evaluations run at once: every net carries a 129-bit mask, bit 0 for the zero
+vector and bit j+1 for unit vector j.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from authcore.flow import tools
 from authcore.keyspec import matrix
 
 ALLOWED = {"$_XOR_", "$_XNOR_", "$_NOT_", "$_BUF_"}
-ALL = (1 << 257) - 1
+ALL = (1 << 129) - 1
 
 
 @dataclass
@@ -54,26 +53,15 @@ def _scratch() -> str | None:
     return d
 
 
-def has_addend(netlist: dict, module: str) -> bool:
-    """Whether ``module`` has the addend port a (y = x*H^p ^ a) besides x and y."""
-    return "a" in netlist["modules"][module]["ports"]
-
-
 def evaluate(netlist: dict, module: str) -> tuple[list[int], dict[str, int]]:
-    """Masks of the 128 output bits over the proof vectors, and the cell-type census."""
+    """Masks of the 128 output bits over the 129 proof vectors, and the cell-type census."""
     mod = netlist["modules"][module]
     ports = mod["ports"]
-    names = set(ports)
-    if (names not in ({"x", "y"}, {"x", "a", "y"})
-            or any(len(ports[n]["bits"]) != 128 or ports[n]["direction"] != ("output" if n == "y" else "input")
-                   for n in names)):
-        raise ProofError(f"{module}: ports must be exactly x[127:0] (and a[127:0]) in and y[127:0] out")
+    if set(ports) != {"x", "y"} or len(ports["x"]["bits"]) != 128 or len(ports["y"]["bits"]) != 128:
+        raise ProofError(f"{module}: ports must be exactly x[127:0] in and y[127:0] out")
     val: dict[object, int] = {"0": 0, "1": ALL}
     for j, b in enumerate(ports["x"]["bits"]):
         val[b] = 1 << (j + 1)
-    if "a" in ports:
-        for j, b in enumerate(ports["a"]["bits"]):
-            val[b] = 1 << (j + 129)
     census: dict[str, int] = {}
     cells = list(mod["cells"].values())
     for c in cells:
@@ -112,9 +100,8 @@ def evaluate(netlist: dict, module: str) -> tuple[list[int], dict[str, int]]:
     return out, census
 
 
-def check(out_masks: list[int], h_power: int, module: str, addend: bool = False) -> None:
-    """Compare the evaluations with the model's x*H^p (given as the power's value), and with
-    y = a at the addend's unit vectors when the module has one."""
+def check(out_masks: list[int], h_power: int, module: str) -> None:
+    """Compare the 129 evaluations with the model's x*H^p (given as the power's value)."""
     cols = matrix.columns(h_power)
     for i, m in enumerate(out_masks):
         if m & 1:
@@ -122,16 +109,10 @@ def check(out_masks: list[int], h_power: int, module: str, addend: bool = False)
         for j in range(128):
             if ((m >> (j + 1)) & 1) != ((cols[j] >> i) & 1):
                 raise ProofError(f"{module}: output bit {i} differs from x*H at unit vector {j}")
-        if addend and (m >> 129) != 1 << i:
-            j = next(j for j in range(128) if ((m >> (129 + j)) & 1) != (i == j))
-            raise ProofError(f"{module}: output bit {i} differs from a at unit vector {j} of the addend")
 
 
-def prove_file(path: Path, module: str, h_power: int, addend: bool = False) -> ProofResult:
-    """Prove ``module`` in ``path`` is x*H^p, or x*H^p ^ a when ``addend`` (the port set must agree)."""
+def prove_file(path: Path, module: str, h_power: int) -> ProofResult:
     net = elaborate(path, module)
-    if has_addend(net, module) != addend:
-        raise ProofError(f"{module}: expected {'an' if addend else 'no'} addend port a")
     masks, census = evaluate(net, module)
-    check(masks, h_power, module, addend)
+    check(masks, h_power, module)
     return ProofResult(module, census, True)
