@@ -171,7 +171,7 @@ module gcm_core #(
         if (clr) begin
             af_d_q[0] <= 128'd0;
             af_d_q[1] <= 128'd0;
-        end else if (af_n_q != 2'd2) begin
+        end else if (aes_q_ready) begin
             // The entry at af_wr_q is free whenever the FIFO is not full, so it takes the AES
             // output every such cycle and af_push only moves the pointer: the kind compare
             // (h_arrives) after the LUT-RAM read does not reach the 130 enables (11.7 ns, the

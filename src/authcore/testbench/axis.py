@@ -47,6 +47,17 @@ async def reset(dut, cycles: int = 2) -> None:
     dut.rst.value = 0
 
 
+async def clear_mid_stream(dut, clear: str, prefix: str = "s_axis") -> None:
+    """Cut the stream: drop valid and pulse ``clear`` (``rst`` or ``key_clear``) for one cycle;
+    returns settled (ReadOnly) in the cycle after the pulse."""
+    await RisingEdge(dut.clk)
+    getattr(dut, f"{prefix}_tvalid").value = 0
+    getattr(dut, clear).value = 1
+    await RisingEdge(dut.clk)
+    getattr(dut, clear).value = 0
+    await ReadOnly()
+
+
 async def send(dut, beats: list[dict[str, int]], rng: random.Random, gap: float, prefix: str = "s_axis") -> None:
     """Drive the beats in order; a gap is drawn only between beats, so valid never drops early."""
     valid = getattr(dut, f"{prefix}_tvalid")

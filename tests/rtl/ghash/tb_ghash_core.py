@@ -34,17 +34,6 @@ async def load_h(dut, h):
     dut.h.value = 0
 
 
-async def clear_mid_stream(dut, clear):
-    """After the beats driven so far: drop valid and pulse ``clear`` (rst or key_clear) for a
-    cycle; returns settled in the cycle after it."""
-    await RisingEdge(dut.clk)
-    dut.s_axis_tvalid.value = 0
-    getattr(dut, clear).value = 1
-    await RisingEdge(dut.clk)
-    getattr(dut, clear).value = 0
-    await ReadOnly()
-
-
 async def run_msgs(dut, rng, msgs, gap_in=0.0, gap_out=0.0):
     sender = cocotb.start_soon(axis.send(dut, [b for m in msgs for b in beats(m)], rng, gap_in))
     got = await axis.collect(dut, len(msgs), rng, gap_out)
@@ -93,7 +82,7 @@ async def reset_and_key_clear_mid_message(dut):
             dut.s_axis_tdata.value = rng.getrandbits(128)
             dut.s_axis_tlast.value = 0
             dut.s_axis_tvalid.value = 1
-        await clear_mid_stream(dut, clear)
+        await axis.clear_mid_stream(dut, clear)
         assert int(dut.h_q.value) == 0, f"{clear} must erase H"
         await load_h(dut, h)
         m = [rng.getrandbits(128) for _ in range(5)]
@@ -191,7 +180,7 @@ async def fixed_h_reset_and_key_clear_mid_message(dut):
             dut.s_axis_tdata.value = rng.getrandbits(128)
             dut.s_axis_tlast.value = int(rng.random() < 0.3)
             dut.s_axis_tvalid.value = 1
-        await clear_mid_stream(dut, clear)
+        await axis.clear_mid_stream(dut, clear)
         assert not int(dut.m_axis_tvalid.value), f"{clear} must drop a waiting hash"
         await RisingEdge(dut.clk)
         await load_h(dut, h)
