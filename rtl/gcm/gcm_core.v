@@ -765,29 +765,24 @@ module gcm_core #(
     wire         tp_err = tq_err_q[tq_rd_q];
     wire         tp_need_s = tq_need_s_q[tq_rd_q];
     wire         tp_j0 = tq_j0_q[tq_rd_q];
-    wire         tp_ready = (!tp_need_s || sf_n_q != {(TQ_W + 1){1'b0}}) &&
-                            (!tp_j0 || ej_n_q != {(EJ_W + 1){1'b0}});
-    // The head packet's final beat is prepared in two registered steps and leaves from the
-    // second: the path from the queue heads through the tag and its byte compare into the output
-    // register was the key-specialized core's critical path (13.5 ns), and in one step (the queue
-    // pointer, the LUT-RAM reads, the tag XOR and the byte compare: 11.6 ns, 80% of it routing)
-    // it still was. Step 1 registers the queue reads, S ^ E_K(J0) and the expected tag the cycle
-    // S and E_K(J0) are both there; step 2 masks them to the tag length and registers the tag and
-    // a difference flag per byte; the beat leaves the cycle after. A head waiting for the output
-    // keeps its steps: their inputs do not change until it leaves, since pops happen only then.
-    reg          sv_q;        // step 1 holds the current head's queue reads
-    reg  [127:0] stag_q, sexp_q;
-    reg  [15:0]  skeep_q;
-    reg          serr_q, sstat_q, schk_q;
-    wire [127:0] tag_mask = keep_mask(skeep_q);
-    wire [127:0] tag = stag_q & tag_mask;
+    wire [15:0]  tag_keep = tq_keep_q[tq_rd_q];
+    wire [127:0] tag_full = sf_q[sf_rd_q] ^ ej_q[ej_rd_q];
+    wire [127:0] tag_mask = keep_mask(tag_keep);
+    wire [127:0] tag = tag_full & tag_mask;
     // every byte is compared: a difference flag per byte here, one OR over the 16 flags at the
     // output (constant time)
-    wire [127:0] tag_diff = tag ^ (sexp_q & tag_mask);
+    wire [127:0] tag_diff = tag ^ (tq_exp_q[tq_rd_q] & tag_mask);
     reg  [15:0]  diff_bytes;
     integer      id;
     always @* for (id = 0; id < 16; id = id + 1) diff_bytes[id] = |tag_diff[8 * id +: 8];
-    reg          pv_q;        // step 2 holds the current head's final beat
+    wire         tp_ready = (!tp_need_s || sf_n_q != {(TQ_W + 1){1'b0}}) &&
+                            (!tp_j0 || ej_n_q != {(EJ_W + 1){1'b0}});
+    // The head packet's final beat is prepared in registers the cycle its S and E_K(J0) are there
+    // (the queue reads, the tag and its byte compare), and leaves from them: the path from the
+    // queue heads to the output register was the key-specialized core's critical path (13.5 ns).
+    // A head waiting for the output is re-prepared each cycle; its inputs do not change until it
+    // leaves, since pops happen only then.
+    reg          pv_q;        // the prepared beat is the current head's
     reg  [127:0] ptag_q;
     reg  [15:0]  pkeep_q, pdiff_q;
     reg          perr_q, pstat_q, pchk_q;
@@ -799,13 +794,6 @@ module gcm_core #(
 
     always @(posedge clk) begin
         if (clr) begin
-            sv_q <= 1'b0;
-            stag_q <= 128'd0;
-            sexp_q <= 128'd0;
-            skeep_q <= 16'd0;
-            serr_q <= 1'b0;
-            sstat_q <= 1'b0;
-            schk_q <= 1'b0;
             pv_q <= 1'b0;
             ptag_q <= 128'd0;
             pkeep_q <= 16'd0;
@@ -814,27 +802,15 @@ module gcm_core #(
             pstat_q <= 1'b0;
             pchk_q <= 1'b0;
         end else if (tp_emit) begin
-            sv_q <= 1'b0;
             pv_q <= 1'b0;
-        end else begin
-            if (tp_busy && tp_ready) begin
-                sv_q <= 1'b1;
-                stag_q <= sf_q[sf_rd_q] ^ ej_q[ej_rd_q];
-                sexp_q <= tq_exp_q[tq_rd_q];
-                skeep_q <= tq_keep_q[tq_rd_q];
-                serr_q <= tp_err;
-                sstat_q <= tp_dec || tp_mode == M_CTR;
-                schk_q <= tp_dec && tp_mode != M_CTR;
-            end
-            if (sv_q) begin
-                pv_q <= 1'b1;
-                ptag_q <= tag;
-                pkeep_q <= skeep_q;
-                pdiff_q <= diff_bytes;
-                perr_q <= serr_q;
-                pstat_q <= sstat_q;
-                pchk_q <= schk_q;
-            end
+        end else if (tp_busy && tp_ready) begin
+            pv_q <= 1'b1;
+            ptag_q <= tag;
+            pkeep_q <= tag_keep;
+            pdiff_q <= diff_bytes;
+            perr_q <= tp_err;
+            pstat_q <= tp_dec || tp_mode == M_CTR;
+            pchk_q <= tp_dec && tp_mode != M_CTR;
         end
     end
 
