@@ -85,15 +85,12 @@ module ghash_core #(
                     b_q <= 128'd0;
                     b_v_q <= 1'b0;
                     b_last_q <= 1'b0;
-                end else if (s_axis_tready) begin
-                    // The register is free or its block leaves now: it takes whatever is on the
-                    // input, and tvalid says whether that is a block. The 129 enables then depend
-                    // on this core's flops and the output handshake, not on the caller's decision
-                    // to send (in gcm_core that decision into the enables was the whole-key
-                    // core's critical path, 11.1 ns).
+                end else if (take) begin
                     b_q <= s_axis_tdata;
-                    b_v_q <= s_axis_tvalid;
+                    b_v_q <= 1'b1;
                     b_last_q <= s_axis_tlast;
+                end else if (go) begin
+                    b_v_q <= 1'b0;
                 end
             end
             if (MULT == 3) begin : g_keyspec
