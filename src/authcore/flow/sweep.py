@@ -21,8 +21,14 @@ Spec layout (paths relative to the TOML file)::
     key_seeds = 16                 # one run per benchmark key 0..15; the report takes the median
     bits_per_cycle = 512
 
+    [[config]]
+    name = "gcm-keyspec"
+    generate = { kind = "gcm", data_width = 128, sbox = "rom", specialize = "ghash" }
+    seeds = [1, 2, 3]              # one place-and-route run per seed (instead of seed = N); the
+                                   # report takes the median and shows the range
+
 Outputs in the output folder: results.json (every run), results.md (one row per configuration and
-target, medians over keys), pareto.png (LUTs against Gbit/s, the Pareto front marked).
+target, medians over keys and seeds), pareto.png (LUTs against Gbit/s, the Pareto front marked).
 An interrupted sweep resumes: finished runs come back from the cache at no cost.
 ``--only NAME`` (a name or shell pattern, repeatable) and ``--target T`` run a subset of the spec and
 update the output folder's results.json in place, keeping the runs they did not select; the report
@@ -59,6 +65,7 @@ class Job:
     timeout: float | None
     generate: dict[str, object] | None = None
     key_seed: int | None = None
+    placement_seed: int | None = None   # one of the config's ``seeds`` (None: it has ``seed`` or neither)
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -86,23 +93,42 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
             raise InvalidParameter(f"{path}: config {name!r} needs top and files, or generate")
         seeds = c.get("key_seeds")
         key_seeds: list[int | None] = list(range(int(seeds))) if seeds else [None]
+        placements = _placement_seeds(path, name, c)
+        seed = int(c.get("seed", head.get("seed", 1)))
         for ks in key_seeds:
             for t in targets:
-                jobs.append(Job(
-                    config=name, target=t, top=c.get("top", ""),
-                    files=[str((base / f).resolve()) for f in c.get("files", [])],
-                    params=dict(c.get("params", {})), bits_per_cycle=c.get("bits_per_cycle"),
-                    freq=float(c.get("freq", head.get("freq", 100))), seed=int(c.get("seed", head.get("seed", 1))),
-                    timeout=c.get("timeout", head.get("timeout")), generate=gen, key_seed=ks,
-                    extra={k: v for k, v in c.items() if k in ("arch", "group", "note")},
-                ))
+                for ps in placements:
+                    jobs.append(Job(
+                        config=name, target=t, top=c.get("top", ""),
+                        files=[str((base / f).resolve()) for f in c.get("files", [])],
+                        params=dict(c.get("params", {})), bits_per_cycle=c.get("bits_per_cycle"),
+                        freq=float(c.get("freq", head.get("freq", 100))), seed=seed if ps is None else ps,
+                        timeout=c.get("timeout", head.get("timeout")), generate=gen, key_seed=ks,
+                        placement_seed=ps, extra={k: v for k, v in c.items() if k in ("arch", "group", "note")},
+                    ))
     return head, jobs
+
+
+def _placement_seeds(path: Path, name: str, c: dict[str, object]) -> list[int | None]:
+    """A config's ``seeds``: distinct integers, one place-and-route run each (nextpnr's routing on
+    a large ECP5 design moves by 10-15% from one seed to the next). [None] when it has none."""
+    seeds = c.get("seeds")
+    if seeds is None:
+        return [None]
+    if "seed" in c:
+        raise InvalidParameter(f"{path}: config {name!r} has both seed and seeds; keep one")
+    if (not isinstance(seeds, list) or not seeds or len(set(seeds)) != len(seeds)
+            or not all(isinstance(s, int) and not isinstance(s, bool) for s in seeds)):
+        raise InvalidParameter(f"{path}: config {name!r}: seeds must be a list of distinct integers, got {seeds!r}")
+    return list(seeds)
 
 
 def _run_job(job: Job, gen_root: str) -> dict[str, object]:
     from authcore.flow.synth import synth
 
     record: dict[str, object] = {"config": job.config, "target": job.target, "key_seed": job.key_seed, **job.extra}
+    if job.placement_seed is not None:
+        record["placement_seed"] = job.placement_seed
     try:
         top, files = job.top, list(job.files)
         if job.generate is not None:
@@ -137,10 +163,13 @@ def select(jobs: list[Job], only: list[str] | None = None, targets: list[str] | 
     return picked
 
 
-def _key(r: dict[str, object] | Job) -> tuple[str, str, int | None]:
+RunKey = tuple[str, str, int | None, int | None]   # config, target, benchmark key, placement seed
+
+
+def _key(r: dict[str, object] | Job) -> RunKey:
     if isinstance(r, Job):
-        return (r.config, r.target, r.key_seed)
-    return (str(r["config"]), str(r["target"]), r.get("key_seed"))  # type: ignore[return-value]
+        return (r.config, r.target, r.key_seed, r.placement_seed)
+    return (str(r["config"]), str(r["target"]), r.get("key_seed"), r.get("placement_seed"))  # type: ignore[return-value]
 
 
 def run(spec_path: str | Path, out_dir: str | Path, jobs: int = 2, progress: bool = True,
@@ -250,7 +279,7 @@ def _sweep(spec_path: str | Path, out_dir: str | Path, head: dict[str, object], 
 
 
 def _kept_runs(path: Path, spec_path: str | Path, all_jobs: list[Job],
-               picked: set[tuple[str, str, int | None]]) -> tuple[list[dict[str, object]], list[str], str | None]:
+               picked: set[RunKey]) -> tuple[list[dict[str, object]], list[str], str | None]:
     """The runs of an earlier sweep of the same spec that a subset run keeps (those still in the
     spec and not selected now), its subset commands and its command. A results.json of another spec
     is refused rather than mixed in."""
@@ -269,7 +298,8 @@ def _kept_runs(path: Path, spec_path: str | Path, all_jobs: list[Job],
 
 
 def summarize(results: list[dict[str, object]]) -> list[dict[str, object]]:
-    """One row per (config, target): medians over benchmark keys, errors kept visible."""
+    """One row per (config, target): medians over benchmark keys and placement seeds, errors kept
+    visible."""
     groups: dict[tuple[str, str], list[dict[str, object]]] = {}
     for r in results:
         groups.setdefault((str(r["config"]), str(r["target"])), []).append(r)
@@ -304,18 +334,23 @@ def markdown_table(rows: list[dict[str, object]]) -> str:
     lines = ["| configuration | target | LUTs | FFs | BRAM | fmax (MHz) | bits/cycle | Gbit/s | XOR2 | runs "
              "| synth s |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    def with_range(r: dict[str, object], fld: str, digits: int) -> str:
+        # the median, and the range when the runs (keys or placement seeds) differ
+        txt = _fmt(r[fld], digits)
+        if r.get(f"{fld}_min") is not None and r[f"{fld}_min"] != r[f"{fld}_max"]:
+            txt += f" ({_fmt(r[f'{fld}_min'], digits)}-{_fmt(r[f'{fld}_max'], digits)})"
+        return txt
+
     for r in rows:
-        luts = _fmt(r["luts"])
-        if r.get("luts_min") is not None:
-            luts += f" ({_fmt(r['luts_min'])}-{_fmt(r['luts_max'])})"
+        luts = with_range(r, "luts", 0)
         # a tool's message may hold a '|' (nextpnr's router table does), which would split the cell
         err_txt = "; ".join(r["errors"])[:120].replace("|", "\\|")  # type: ignore[arg-type]
         err = f" error: {err_txt}" if r["errors"] else ""
         bpc = r["bits_per_cycle"]
         bpc_txt = _fmt(bpc, 0 if float(bpc or 0).is_integer() else 2)  # type: ignore[arg-type]
         lines.append(f"| {r['config']} | {r['target']} | {luts} | {_fmt(r['ffs'])} | {_fmt(r['brams'])} | "
-                     f"{_fmt(r['fmax_mhz'], 1)} | {bpc_txt} | "
-                     f"{_fmt(r['gbps'], 1)} | "
+                     f"{with_range(r, 'fmax_mhz', 1)} | {bpc_txt} | "
+                     f"{with_range(r, 'gbps', 1)} | "
                      f"{_fmt(r.get('xor2'))} | {r['ok']}/{r['runs']}{err} | {_fmt(r['seconds'], 1)} |")
     return "\n".join(lines) + "\n"
 

@@ -1,0 +1,71 @@
+"""Sweep specs with several placement seeds (``seeds = [..]``): one job per seed, kept apart in
+results.json, the median and range in the table; malformed lists refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from authcore.errors import InvalidParameter
+from authcore.flow.sweep import _key, load_spec, markdown_table, summarize
+
+SPEC = """
+[sweep]
+name = "seeds"
+targets = ["ecp5"]
+
+[[config]]
+name = "three"
+top = "t"
+files = ["t.v"]
+seeds = [1, 5, 9]
+
+[[config]]
+name = "one"
+top = "t"
+files = ["t.v"]
+seed = 4
+"""
+
+
+def _spec(tmp_path, text):
+    p = tmp_path / "s.toml"
+    p.write_text(text)
+    return p
+
+
+def test_one_job_per_placement_seed(tmp_path):
+    _, jobs = load_spec(_spec(tmp_path, SPEC))
+    three = [j for j in jobs if j.config == "three"]
+    assert [(j.seed, j.placement_seed) for j in three] == [(1, 1), (5, 5), (9, 9)]
+    [one] = [j for j in jobs if j.config == "one"]
+    assert (one.seed, one.placement_seed) == (4, None)
+    # every run has its own key, so a re-run of one seed replaces that run only
+    assert len({_key(j) for j in jobs}) == 4
+    # a record of an earlier sweep (no placement_seed field) is the same run as a job without seeds
+    assert _key({"config": "one", "target": "ecp5", "key_seed": None}) == _key(one)
+    assert _key({"config": "three", "target": "ecp5", "key_seed": None, "placement_seed": 5}) == _key(three[1])
+
+
+def test_median_and_range_over_seeds():
+    base = {"target": "ecp5", "error": None, "luts": 100, "ffs": 50, "brams": 0, "dsps": 0, "seconds": 1.0,
+            "bits_per_cycle": 128}
+    runs = [base | {"config": "three", "placement_seed": s, "fmax_mhz": f, "gbps": f * 0.128}
+            for s, f in ((1, 80.0), (5, 92.0), (9, 86.0))]
+    [row] = summarize(runs)
+    assert row["fmax_mhz"] == 86.0 and (row["fmax_mhz_min"], row["fmax_mhz_max"]) == (80.0, 92.0)
+    assert row["runs"] == 3 and row["ok"] == 3
+    assert "86.0 (80.0-92.0)" in markdown_table([row])
+
+
+@pytest.mark.parametrize("bad,msg", [
+    ("seeds = [1, 1]", "distinct integers"),
+    ("seeds = []", "distinct integers"),
+    ("seeds = 3", "distinct integers"),
+    ('seeds = [1, "2"]', "distinct integers"),
+    ("seeds = [true]", "distinct integers"),
+    ("seeds = [1, 2]\nseed = 3", "both seed and seeds"),
+])
+def test_malformed_seed_lists_are_refused(tmp_path, bad, msg):
+    text = f'[[config]]\nname = "c"\ntop = "t"\nfiles = ["t.v"]\n{bad}\n'
+    with pytest.raises(InvalidParameter, match=msg):
+        load_spec(_spec(tmp_path, text))
