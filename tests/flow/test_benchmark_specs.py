@@ -20,7 +20,7 @@ def test_there_are_specs():
 def test_spec_loads(spec):
     head, jobs = load_spec(spec)
     assert head.get("name") and jobs
-    keys = [(j.config, j.target, j.key_seed) for j in jobs]
+    keys = [(j.config, j.target, j.key_seed, j.placement_seed) for j in jobs]
     assert len(keys) == len(set(keys)), "a configuration name repeats on one target"
     for j in jobs:
         assert j.target in ("xc7", "ecp5", "ice40")
