@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from authcore.flow.sweep import load_spec
+from authcore.flow.sweep import _key, load_spec
 
 SPECS = sorted((Path(__file__).parents[2] / "benchmarks").glob("*.toml"))
 
@@ -20,7 +20,7 @@ def test_there_are_specs():
 def test_spec_loads(spec):
     head, jobs = load_spec(spec)
     assert head.get("name") and jobs
-    keys = [(j.config, j.target, j.key_seed, j.placement_seed) for j in jobs]
+    keys = [_key(j) for j in jobs]   # the sweep's own run key (config, target, key, placement seed)
     assert len(keys) == len(set(keys)), "a configuration name repeats on one target"
     for j in jobs:
         assert j.target in ("xc7", "ecp5", "ice40")
