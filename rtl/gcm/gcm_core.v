@@ -52,6 +52,13 @@
 // FIXED_KEY = 1 (with FIXED_LEN, RK; written by `authcore generate gcm --specialize all`): the round
 // keys are constants, the key port is unused (key_ready low; a key offered raises error), and
 // after reset or key_clear the core derives H from the fixed key by itself.
+// LANES = 2 (with DATA_W = 128 and GHASH = 3; `authcore generate gcm --lanes 2`): two blocks of one
+// message per beat and per cycle. The streams are 256 bits wide: 32 bytes a beat in stream byte
+// order (first byte in tdata[7:0]), tkeep 32 bits, and everything above holds per beat (a phase's
+// last beat may hold 1..32 bytes). Two AES pipelines take counters c and c+1 each cycle (a
+// keystream slot of two blocks per text beat; E_K(J0) and H use the first), and GHASH multiplies
+// by H^2 and H (ghash_core LANES = 2, the generated gf128_mul_h2 beside gf128_mul_h). The header,
+// the expected tag and the final beat use the first 16 bytes of their beat.
 module gcm_core #(
     parameter DATA_W = 128,
     parameter SBOX = 0,
@@ -61,7 +68,8 @@ module gcm_core #(
     parameter FIXED_KEY = 0,
     parameter FIXED_LEN = 0,
     parameter [15*128-1:0] RK = {15*128{1'b0}},
-    parameter [127:0] H_BUILTIN = 128'd0
+    parameter [127:0] H_BUILTIN = 128'd0,
+    parameter LANES = 1
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -72,14 +80,14 @@ module gcm_core #(
     output wire         key_ready,
     output wire         key_loaded,
     output wire         key_mismatch,
-    input  wire [127:0] s_axis_tdata,
-    input  wire [15:0]  s_axis_tkeep,
+    input  wire [128*LANES-1:0] s_axis_tdata,
+    input  wire [16*LANES-1:0]  s_axis_tkeep,
     input  wire [2:0]   s_axis_tuser,
     input  wire         s_axis_tlast,
     input  wire         s_axis_tvalid,
     output wire         s_axis_tready,
-    output wire [127:0] m_axis_tdata,
-    output wire [15:0]  m_axis_tkeep,
+    output wire [128*LANES-1:0] m_axis_tdata,
+    output wire [16*LANES-1:0]  m_axis_tkeep,
     output wire [2:0]   m_axis_tuser,
     output wire         m_axis_tlast,
     output wire         m_axis_tvalid,
@@ -93,7 +101,18 @@ module gcm_core #(
         if (LEN_W < 8 || LEN_W > 36) begin : g_bad_len_w
             gcm_core_LEN_W_must_be_8_to_36 u_error ();
         end
+        if (LANES != 1 && !(LANES == 2 && GHASH == 3 && DATA_W == 128)) begin : g_bad_lanes
+            gcm_core_LANES_2_needs_DATA_W_128_and_GHASH_3_keyspec u_error ();
+        end
     endgenerate
+
+    localparam integer BW = 16 * LANES;        // bytes per beat
+    localparam integer DW = 128 * LANES;       // bits per beat
+    localparam integer SH = (LANES == 1) ? 4 : 5;  // log2(BW)
+    localparam integer NB_W = SH + 1;          // bits of a beat's byte count
+    localparam [BW-1:0] KEEP12 = {BW{1'b1}} >> (BW - 12);  // a beat of 12 bytes (the fast-path IV)
+    localparam [BW-1:0] KEEP16 = {BW{1'b1}} >> (BW - 16);  // a beat of 16 bytes (a CTR counter block)
+    localparam [LANES-1:0] ONE_BLOCK = {LANES{1'b1}} >> (LANES - 1);  // GHASH: a beat of one block
 
     wire clr = rst || key_clear;
 
@@ -124,16 +143,48 @@ module gcm_core #(
         end
     endfunction
 
+    function [BW-1:0] zext16;  // a lane's tkeep as the beat's (lane 0; the others zero)
+        input [15:0] v;
+        begin
+            zext16 = {BW{1'b0}};
+            zext16[15:0] = v;
+        end
+    endfunction
+
+    function [DW-1:0] zext128;  // a block as the beat's lane 0 (the others zero)
+        input [127:0] v;
+        begin
+            zext128 = {DW{1'b0}};
+            zext128[127:0] = v;
+        end
+    endfunction
+
+    function [DW-1:0] bswap_w;  // bswap of each 16-byte lane
+        input [DW-1:0] v;
+        integer l;
+        begin
+            for (l = 0; l < LANES; l = l + 1) bswap_w[128 * l +: 128] = bswap(v[128 * l +: 128]);
+        end
+    endfunction
+
+    function [DW-1:0] keep_mask_w;  // keep_mask of each lane's 16 tkeep bits
+        input [BW-1:0] k;
+        integer l;
+        begin
+            for (l = 0; l < LANES; l = l + 1) keep_mask_w[128 * l +: 128] = keep_mask(k[16 * l +: 16]);
+        end
+    endfunction
+
     // ---- AES ------------------------------------------------------------------------------------
     reg  [127:0] cg_blk;
     reg  [1:0]   cg_kind;
     reg          cg_valid;
     wire         aes_in_ready;
-    wire [127:0] aes_q;        // the AES core's output
+    wire [DW-1:0] aes_q;       // the AES core's output (lane 0 in [127:0])
     wire [1:0]   aes_q_kind;
     wire         aes_q_valid;
     wire         aes_q_ready;
-    wire [127:0] aes_out;      // the head of the two-entry FIFO behind it
+    wire [DW-1:0] aes_out;     // the head of the two-entry FIFO behind it
     wire [1:0]   aes_out_kind;
     wire         aes_out_valid;
     reg          aes_pop;
@@ -146,13 +197,32 @@ module gcm_core #(
         .key(key), .key_len(key_len), .key_valid(key_valid && core_idle), .key_ready(aes_key_ready),
         .s_axis_tdata(cg_blk), .s_axis_tuser(cg_kind), .s_axis_tvalid(cg_valid),
         .s_axis_tready(aes_in_ready),
-        .m_axis_tdata(aes_q), .m_axis_tuser(aes_q_kind), .m_axis_tvalid(aes_q_valid),
+        .m_axis_tdata(aes_q[127:0]), .m_axis_tuser(aes_q_kind), .m_axis_tvalid(aes_q_valid),
         .m_axis_tready(aes_q_ready), .key_loaded(aes_key_loaded), .error(aes_error)
     );
+    generate
+        if (LANES == 2) begin : g_aes1
+            // The second lane encrypts the next counter. Its pipeline is the first one's twin: the
+            // same key, the same handshakes every cycle, the same latency and credit, so it is in
+            // step with it and its own handshake and status outputs are not needed.
+            wire       unused_key_ready, unused_ready, unused_loaded, unused_error, unused_valid;
+            wire [1:0] unused_kind;
+            aes_enc_pipe #(.DATA_W(DATA_W), .SBOX(SBOX), .USER_W(2), .FIXED_KEY(FIXED_KEY),
+                           .FIXED_LEN(FIXED_LEN), .RK(RK)) u_aes1 (
+                .clk(clk), .rst(rst), .key_clear(key_clear),
+                .key(key), .key_len(key_len), .key_valid(key_valid && core_idle),
+                .key_ready(unused_key_ready),
+                .s_axis_tdata(inc32(cg_blk)), .s_axis_tuser(cg_kind), .s_axis_tvalid(cg_valid),
+                .s_axis_tready(unused_ready),
+                .m_axis_tdata(aes_q[255:128]), .m_axis_tuser(unused_kind), .m_axis_tvalid(unused_valid),
+                .m_axis_tready(aes_q_ready), .key_loaded(unused_loaded), .error(unused_error)
+            );
+        end
+    endgenerate
 
     // A two-entry FIFO with a registered ready: the AES pipeline's stall (which fans out to every
     // round unit) depends on flops only, not on the packet logic that consumes the keystream.
-    reg  [127:0] af_d_q [0:1];
+    reg  [DW-1:0] af_d_q [0:1];
     reg  [1:0]   af_k_q [0:1];
     reg          af_wr_q, af_rd_q;
     reg  [1:0]   af_n_q;
@@ -169,8 +239,8 @@ module gcm_core #(
     // them like the key.
     always @(posedge clk) begin
         if (clr) begin
-            af_d_q[0] <= 128'd0;
-            af_d_q[1] <= 128'd0;
+            af_d_q[0] <= {DW{1'b0}};
+            af_d_q[1] <= {DW{1'b0}};
         end else if (aes_q_ready) begin
             // The entry at af_wr_q is free whenever the FIFO is not full, so it takes the AES
             // output every such cycle and af_push only moves the pointer: the kind compare
@@ -192,7 +262,8 @@ module gcm_core #(
     wire key_take = key_valid && key_ready;
 
     // ---- GHASH ----------------------------------------------------------------------------------
-    reg  [127:0] gh_blk;
+    reg  [DW-1:0] gh_blk;
+    reg  [LANES-1:0] gh_keep;  // blocks of the beat (a length block is one)
     reg          gh_last;
     reg          gh_valid;
     wire         gh_ready;
@@ -209,9 +280,9 @@ module gcm_core #(
     reg  [1:0]   kq_n_q;
     wire         gh_kind = kq_q[0];
 
-    ghash_core #(.MULT(GHASH), .DIGIT(DIGIT)) u_ghash (
+    ghash_core #(.MULT(GHASH), .DIGIT(DIGIT), .LANES(LANES)) u_ghash (
         .clk(clk), .rst(rst), .h(h_q), .h_load(h_load_q), .key_clear(key_clear),
-        .s_axis_tdata(gh_blk), .s_axis_tlast(gh_last), .s_axis_tvalid(gh_valid),
+        .s_axis_tdata(gh_blk), .s_axis_tkeep(gh_keep), .s_axis_tlast(gh_last), .s_axis_tvalid(gh_valid),
         .s_axis_tready(gh_ready),
         .m_axis_tdata(gh_out), .m_axis_tvalid(gh_out_valid), .m_axis_tready(gh_pop),
         .error(gh_error)
@@ -248,7 +319,7 @@ module gcm_core #(
             // H_BUILTIN is the H of gf128_mul_h, written beside it by the generator. (A second
             // gf128_mul_h on the constant 1 would fold to it only if flattened; the generated
             // multiplier keeps one module per LUT, so that copy would stay, a whole network.)
-            assign builtin_mismatch = aes_q != H_BUILTIN;
+            assign builtin_mismatch = aes_q[127:0] != H_BUILTIN;
         end else begin : g_nocheck
             assign builtin_mismatch = 1'b0;
         end
@@ -276,7 +347,7 @@ module gcm_core #(
                 ks_q <= KS_H;
             end else begin
                 if (ks_q == KS_H && h_arrives) begin
-                    h_q <= aes_q;
+                    h_q <= aes_q[127:0];
                     h_load_q <= 1'b1;
                     chk_q <= CHECK_REG == 1;  // KS_H (no key taken) until the check is done
                 end
@@ -317,23 +388,32 @@ module gcm_core #(
 
     // the beat
     wire [2:0]   ph = s_axis_tuser;
-    wire [15:0]  kp = s_axis_tkeep;
+    wire [BW-1:0] kp = s_axis_tkeep;
     // tkeep contiguous from bit 0: bit 0 set and no kept byte above a dropped one (two levels of
     // LUTs, where kp & (kp + 1) was a carry chain on the path into the protocol checks)
-    wire         keep_ok = kp[0] && ((kp[15:1] & ~kp[14:0]) == 15'd0);
+    wire         keep_ok = kp[0] && ((kp[BW-1:1] & ~kp[BW-2:0]) == {(BW - 1){1'b0}});
     wire         full = &kp;
-    reg  [4:0]   nbytes;
+    reg  [NB_W-1:0] nbytes;
     integer      ib;
     always @* begin
-        nbytes = 5'd0;
-        for (ib = 0; ib < 16; ib = ib + 1) nbytes = nbytes + {4'd0, kp[ib]};
+        nbytes = {NB_W{1'b0}};
+        for (ib = 0; ib < BW; ib = ib + 1) nbytes = nbytes + {{(NB_W - 1){1'b0}}, kp[ib]};
     end
-    wire [127:0] in_blk = bswap(s_axis_tdata) & keep_mask(kp);
+    wire [DW-1:0] in_blk = bswap_w(s_axis_tdata) & keep_mask_w(kp);
+    wire [127:0] in_blk0 = in_blk[127:0];  // the beat's first 16 bytes (IV counter, expected tag)
+    // GHASH blocks of the beat: lane l when its first byte is kept
+    wire [LANES-1:0] in_keep;
+    genvar gl;
+    generate
+        for (gl = 0; gl < LANES; gl = gl + 1) begin : g_in_keep
+            assign in_keep[gl] = kp[16 * gl];
+        end
+    endgenerate
 
     // keystream at the head of the AES output
     reg  [7:0]   drop_q;      // leftover keystream blocks of finished packets still to discard
     wire         ks_valid = aes_out_valid && aes_out_kind == K_GEN && drop_q == 8'd0;
-    wire [127:0] txt_out = in_blk ^ (aes_out & keep_mask(kp));
+    wire [DW-1:0] txt_out = in_blk ^ (aes_out & keep_mask_w(kp));
 
     // tag stage and output register
     // Short packets end faster than E_K(J0) crosses the AES pipeline (AES-256: 15 rounds' worth of
@@ -378,12 +458,13 @@ module gcm_core #(
     reg          to_final;
     wire         len_ovf = (ph == PH_AAD && aadfull_q) || (ph == PH_TXT && txtfull_q) ||
                            (ph == PH_IV && ivfull_q);
-    // a full beat now brings the count to 2^W - 32: its 16-byte units are at 2^(W-4) - 3
-    localparam [LEN_W-5:0] LAST_UNIT = {{(LEN_W - 5){1'b1}}, 1'b0} - 1'b1;
-    localparam [IVL_W-5:0] IV_LAST_UNIT = {{(IVL_W - 5){1'b1}}, 1'b0} - 1'b1;
-    wire         aad_reach = full && aadlen_q[LEN_W-1:4] == LAST_UNIT;
-    wire         txt_reach = full && txtlen_q[LEN_W-1:4] == LAST_UNIT;
-    wire         iv_reach = full && ivlen_q[IVL_W-1:4] == IV_LAST_UNIT;
+    // a full beat now brings the count to 2^W - 32: its BW-byte units are at (2^W - 32) / BW - 1,
+    // all ones less 32 / BW (2^(W-4) - 3 for 16-byte beats, 2^(W-5) - 2 for 32-byte beats)
+    localparam [LEN_W-SH-1:0] LAST_UNIT = {(LEN_W - SH){1'b1}} - (32 >> SH);
+    localparam [IVL_W-SH-1:0] IV_LAST_UNIT = {(IVL_W - SH){1'b1}} - (32 >> SH);
+    wire         aad_reach = full && aadlen_q[LEN_W-1:SH] == LAST_UNIT;
+    wire         txt_reach = full && txtlen_q[LEN_W-1:SH] == LAST_UNIT;
+    wire         iv_reach = full && ivlen_q[IVL_W-1:SH] == IV_LAST_UNIT;
     wire         final_need_s = (!err_q && mode_q != M_CTR) || gh_open_q;
 
     always @* begin
@@ -404,11 +485,11 @@ module gcm_core #(
             end
             S_IV0: begin
                 if (s_axis_tvalid) begin
-                    if (ph != PH_IV || !keep_ok || (mode_q == M_CTR && !full) ||
+                    if (ph != PH_IV || !keep_ok || (mode_q == M_CTR && kp != KEEP16) ||
                         (dec_q && mode_q != M_CTR && s_axis_tlast)) begin
                         take = 1'b1;
                         bad = 1'b1;
-                    end else if (mode_q == M_CTR || kp == 16'h0FFF) begin
+                    end else if (mode_q == M_CTR || kp == KEEP12) begin
                         take = cg_idle;
                         j0_direct = cg_idle;
                         to_final = s_axis_tlast;
@@ -437,7 +518,7 @@ module gcm_core #(
                         (ph == phase_q && part_q) || !keep_ok || len_ovf ||
                         (ph == PH_AAD && mode_q == M_CTR) ||
                         (ph == PH_TXT && mode_q == M_GMAC) ||
-                        (ph == PH_TAG && (!dec_q || mode_q == M_CTR || kp != tag_keep_q ||
+                        (ph == PH_TAG && (!dec_q || mode_q == M_CTR || kp != zext16(tag_keep_q) ||
                                           !s_axis_tlast)) ||
                         (ph != PH_TAG && s_axis_tlast && dec_q && mode_q != M_CTR)) begin
                         take = 1'b1;
@@ -491,14 +572,17 @@ module gcm_core #(
         gh_valid = 1'b0;
         gh_last = 1'b0;
         gh_blk = in_blk;
+        gh_keep = in_keep;
         if (st_q == S_IVLEN) begin
             gh_valid = cg_idle;
             gh_last = 1'b1;
-            gh_blk = {64'd0, {(61 - IVL_W){1'b0}}, ivlen_q, 3'd0};
+            gh_keep = ONE_BLOCK;
+            gh_blk = zext128({64'd0, {(61 - IVL_W){1'b0}}, ivlen_q, 3'd0});
         end else if (st_q == S_FINAL) begin
             gh_valid = feed_len;
             gh_last = 1'b1;
-            gh_blk = {{(61 - LEN_W){1'b0}}, aadlen_q, 3'd0, {(61 - LEN_W){1'b0}}, txtlen_q, 3'd0};
+            gh_keep = ONE_BLOCK;
+            gh_blk = zext128({{(61 - LEN_W){1'b0}}, aadlen_q, 3'd0, {(61 - LEN_W){1'b0}}, txtlen_q, 3'd0});
         end else if (feed_data && !bad && s_axis_tvalid) begin
             gh_valid = (st_q == S_BODY && ph == PH_TXT) ? (ks_valid && !tp_busy && out_free) : 1'b1;
             gh_blk = (ph == PH_TXT && !dec_q) ? txt_out : in_blk;
@@ -536,7 +620,7 @@ module gcm_core #(
             // decision to take it: that decision's path into the 128 enables was the fixed-key
             // core's critical path (11.6 ns). A bad tag beat loads it too; the packet fails and
             // its final beat ignores the tag.
-            if (st_q == S_BODY && s_axis_tvalid && ph == PH_TAG) exp_tag_q <= in_blk;
+            if (st_q == S_BODY && s_axis_tvalid && ph == PH_TAG) exp_tag_q <= in_blk0;
             case (st_q)
                 S_HDR: if (acc) begin
                     mode_q <= hdr_mode;
@@ -601,15 +685,15 @@ module gcm_core #(
             txtfull_q <= 1'b0;
         end else if (acc && !bad) begin
             if (ph == PH_IV) begin
-                ivlen_q <= ivlen_q + {{(IVL_W - 5){1'b0}}, nbytes};
+                ivlen_q <= ivlen_q + {{(IVL_W - NB_W){1'b0}}, nbytes};
                 ivfull_q <= iv_reach;
             end
             if (ph == PH_AAD) begin
-                aadlen_q <= aadlen_q + {{(LEN_W - 5){1'b0}}, nbytes};
+                aadlen_q <= aadlen_q + {{(LEN_W - NB_W){1'b0}}, nbytes};
                 aadfull_q <= aad_reach;
             end
             if (ph == PH_TXT) begin
-                txtlen_q <= txtlen_q + {{(LEN_W - 5){1'b0}}, nbytes};
+                txtlen_q <= txtlen_q + {{(LEN_W - NB_W){1'b0}}, nbytes};
                 txtfull_q <= txt_reach;
             end
         end
@@ -662,7 +746,7 @@ module gcm_core #(
                     // and the one taken leaves its value: the take decision does not reach the
                     // 128 enables (it did, through the AES handshake: 12.6 ns, the key-specialized
                     // core's critical path).
-                    if (st_q == S_IV0) ctr_q <= (mode_q == M_CTR) ? in_blk : {in_blk[127:32], 32'd1};
+                    if (st_q == S_IV0) ctr_q <= (mode_q == M_CTR) ? in_blk0 : {in_blk0[127:32], 32'd1};
                     if (j0_direct && acc) begin
                         cg_q <= (mode_q == M_CTR) ? C_RUN : C_J0;
                     end else if (j0_hash) begin
@@ -684,7 +768,8 @@ module gcm_core #(
                     end
                 end
                 C_RUN: begin
-                    if (cg_take) ctr_q <= inc32(ctr_q);
+                    // a keystream slot is LANES counters: c (lane 0) and c + 1 (lane 1)
+                    if (cg_take) ctr_q <= {ctr_q[127:32], ctr_q[31:0] + LANES};
                     if (text_done) cg_q <= C_IDLE;
                 end
                 C_H: if (cg_take) cg_q <= C_IDLE;
@@ -735,7 +820,7 @@ module gcm_core #(
                 drop_q <= drop_left;
             end
             if (ej_push) begin
-                ej_q[ej_wr_q] <= aes_out;
+                ej_q[ej_wr_q] <= aes_out[127:0];
                 ej_wr_q <= ej_wr_q + 1'b1;
             end
             if (ej_pop) ej_rd_q <= ej_rd_q + 1'b1;
@@ -754,8 +839,8 @@ module gcm_core #(
     reg  [TQ_W-1:0] tq_wr_q, tq_rd_q;
     reg  [127:0] sf_q [0:TQ-1];
     reg  [TQ_W-1:0] sf_wr_q, sf_rd_q;
-    reg  [127:0] out_data_q;
-    reg  [15:0]  out_keep_q;
+    reg  [DW-1:0] out_data_q;
+    reg  [BW-1:0] out_keep_q;
     reg  [2:0]   out_user_q;
     reg          out_last_q;
     reg          error_q;
@@ -839,8 +924,8 @@ module gcm_core #(
             sf_n_q <= {(TQ_W + 1){1'b0}};
             sf_wr_q <= {TQ_W{1'b0}};
             sf_rd_q <= {TQ_W{1'b0}};
-            out_data_q <= 128'd0;
-            out_keep_q <= 16'd0;
+            out_data_q <= {DW{1'b0}};
+            out_keep_q <= {BW{1'b0}};
             out_user_q <= 3'd0;
             out_last_q <= 1'b0;
             out_v_q <= 1'b0;
@@ -856,7 +941,7 @@ module gcm_core #(
             sf_n_q <= sf_n_q + {{TQ_W{1'b0}}, s_push} - {{TQ_W{1'b0}}, s_pop};
             if (out_v_q && m_axis_tready) out_v_q <= 1'b0;
             if (txt && acc) begin
-                out_data_q <= bswap(txt_out);
+                out_data_q <= bswap_w(txt_out);
                 out_keep_q <= kp;
                 out_user_q <= 3'd0;
                 out_last_q <= 1'b0;
@@ -865,16 +950,16 @@ module gcm_core #(
                 out_last_q <= 1'b1;
                 out_v_q <= 1'b1;
                 if (perr_q) begin
-                    out_data_q <= 128'd0;
-                    out_keep_q <= 16'h0001;
+                    out_data_q <= {DW{1'b0}};
+                    out_keep_q <= zext16(16'h0001);
                     out_user_q <= 3'b101;
                 end else if (pstat_q) begin
-                    out_data_q <= {127'd0, !verdict_fail};
-                    out_keep_q <= 16'h0001;
+                    out_data_q <= {{(DW - 1){1'b0}}, !verdict_fail};
+                    out_keep_q <= zext16(16'h0001);
                     out_user_q <= {1'b0, verdict_fail, 1'b1};
                 end else begin
-                    out_data_q <= bswap(ptag_q);
-                    out_keep_q <= pkeep_q;
+                    out_data_q <= zext128(bswap(ptag_q));
+                    out_keep_q <= zext16(pkeep_q);
                     out_user_q <= 3'b001;
                 end
             end

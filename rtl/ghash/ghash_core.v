@@ -13,16 +13,25 @@
 //           cycles, s_axis_tready low while the product runs.
 // MULT = 3: key-specialized: the generated constant multiplier gf128_mul_h (y = x * H with H built
 //           in, from `authcore generate ghash`); one block per cycle. h and h_load are not used.
+// LANES = 2 (MULT = 3 only): two blocks of one message per beat, block i in s_axis_tdata[128*i +:
+//           128], s_axis_tkeep[i] set when block i is there (tkeep 2'b01 or 2'b11; only a tlast
+//           beat may hold one block). A beat of two computes X <- (X ^ B0)*H^2 ^ B1*H with the
+//           generated gf128_mul_h2 beside gf128_mul_h; a beat of one, X <- (X ^ B0)*H. The blocks
+//           are right-aligned onto the two networks when the beat is registered, so the loop has
+//           only an AND of X with the beat's width in front of the networks. With LANES = 1,
+//           s_axis_tkeep is not used.
 module ghash_core #(
     parameter MULT = 0,
-    parameter DIGIT = 8
+    parameter DIGIT = 8,
+    parameter LANES = 1
 ) (
     input  wire         clk,
     input  wire         rst,
     input  wire [127:0] h,
     input  wire         h_load,
     input  wire         key_clear,
-    input  wire [127:0] s_axis_tdata,
+    input  wire [128*LANES-1:0] s_axis_tdata,
+    input  wire [LANES-1:0] s_axis_tkeep,
     input  wire         s_axis_tlast,
     input  wire         s_axis_tvalid,
     output wire         s_axis_tready,
@@ -34,6 +43,9 @@ module ghash_core #(
     generate
         if (MULT < 0 || MULT > 3) begin : g_bad
             ghash_core_MULT_must_be_0_1_2_or_3 u_error ();
+        end
+        if (LANES != 1 && !(LANES == 2 && MULT == 3)) begin : g_bad_lanes
+            ghash_core_LANES_2_needs_MULT_3_keyspec u_error ();
         end
     endgenerate
 
@@ -70,6 +82,42 @@ module ghash_core #(
             always @(posedge clk) started_q <= (rst || key_clear) ? 1'b0 : take;
             assign prod_ready = done;
             assign stage_last = 1'b0;
+        end else if (LANES == 2) begin : g_lanes2
+            // b2_q goes to the H^2 network, b1_q to the H network; two_q: the beat had two blocks
+            // (X joins b2_q), else X joins b1_q and b2_q is zero.
+            reg  [127:0] b2_q, b1_q;
+            reg          two_q;
+            reg          b_v_q;
+            reg          b_last_q;
+            wire         two = s_axis_tkeep[1];
+            wire         go = b_v_q && (!b_last_q || !out_valid_q || m_axis_tready);
+            assign s_axis_tready = !b_v_q || go;
+            assign take = s_axis_tvalid && s_axis_tready;
+            always @(posedge clk) begin
+                if (rst || key_clear) begin
+                    b2_q <= 128'd0;
+                    b1_q <= 128'd0;
+                    two_q <= 1'b0;
+                    b_v_q <= 1'b0;
+                    b_last_q <= 1'b0;
+                end else if (take) begin
+                    b2_q <= two ? s_axis_tdata[127:0] : 128'd0;
+                    b1_q <= two ? s_axis_tdata[255:128] : s_axis_tdata[127:0];
+                    two_q <= two;
+                    b_v_q <= 1'b1;
+                    b_last_q <= s_axis_tlast;
+                end else if (go) begin
+                    b_v_q <= 1'b0;
+                end
+            end
+            wire [127:0] p2, p1;
+            gf128_mul_h2 u_mul2 (.x((x_q & {128{two_q}}) ^ b2_q), .y(p2));
+            gf128_mul_h u_mul (.x((x_q & {128{!two_q}}) ^ b1_q), .y(p1));
+            assign prod = p2 ^ p1;
+            wire unused_h = ^h_q;
+            assign prod_ready = go;
+            assign stage_last = b_last_q;
+            assign mul_error = 1'b0;
         end else begin : g_par
             // One block per cycle through an input register: the multiplier sees x_q ^ b_q, both
             // registers, so the stream's own logic (GCM's keystream XOR and byte order) is not in
@@ -105,6 +153,7 @@ module ghash_core #(
         end
     endgenerate
 
+    wire unused_keep = ^s_axis_tkeep;  // the block count only matters with LANES = 2
     wire last_now = (MULT == 2) ? pend_last_q : stage_last;
 
     always @(posedge clk) begin

@@ -239,18 +239,20 @@ def test_density_study_matches_the_matrix():
     assert s["min"] <= s["mean"] <= s["max"]
 
 
-@pytest.mark.parametrize("specialize", [None, "ghash", "all"])
-def test_generated_gcm_marks_and_protects_key_material(tmp_path, rng, specialize):
+@pytest.mark.parametrize("specialize,lanes", [(None, 1), ("ghash", 1), ("all", 1), ("all", 2)])
+def test_generated_gcm_marks_and_protects_key_material(tmp_path, rng, specialize, lanes):
     """Every file that embeds H or round keys is mode 0600 with a KEY MATERIAL header and marked in
     the manifest; nothing else is; the manifest never holds the key or H."""
     from authcore.keyspec.gcm import GcmConfig, generate_gcm
     from authcore.model.gcm import hash_key
 
     key = rng.randbytes(16)
-    cfg = GcmConfig(128, "lut", "parallel" if specialize is None else "keyspec", specialize)
+    cfg = GcmConfig(128, "lut", "parallel" if specialize is None else "keyspec", specialize, lanes)
     g = generate_gcm(tmp_path / "gen", cfg, key=None if specialize is None else key)
     marked = {f["file"] for f in g.manifest["files"] if f["key_material"]}
     want = set() if specialize is None else {"ghash/gf128_mul_h.v", "gcm_top.v"}
+    if lanes == 2:
+        want.add("ghash/gf128_mul_h2.v")
     assert marked == want
     for f in g.files:
         rel = str(f.relative_to(tmp_path / "gen"))
@@ -262,3 +264,4 @@ def test_generated_gcm_marks_and_protects_key_material(tmp_path, rng, specialize
     assert key.hex() not in blob and h.hex() not in blob
     if specialize:
         assert f"128'h{h.hex()}" in (tmp_path / "gen" / "gcm_top.v").read_text()
+    assert g.manifest["lanes"] == lanes and g.manifest["parameters"]["LANES"] == lanes

@@ -29,6 +29,14 @@ def test_generate_cli_errors(tmp_path, capsys):
         assert "16 bytes" in capsys.readouterr().err
         assert main(["generate", "ghash", "--hash-key", "00" * 16, "--lanes", "99", "--out", str(tmp_path)]) == 2
         assert "--lanes must be 1 to 16" in capsys.readouterr().err
+        for bad, says in ((["--lanes", "2"], "--lanes 2 needs --data-width 128 and a key-specialized GHASH"),
+                          (["--lanes", "2", "--ghash", "keyspec", "--data-width", "64", "--hash-key", "11" * 16],
+                           "--lanes 2 needs --data-width 128"),
+                          (["--lanes", "3", "--ghash", "keyspec", "--hash-key", "11" * 16], "--lanes must be 1 or 2"),
+                          (["--arch", "pipelined"], "--arch belongs to 'generate ghash'")):
+            assert main(["generate", "gcm", *bad, "--out", str(tmp_path / "gcm")]) == 2
+            err = capsys.readouterr().err
+            assert says in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
         assert main(["prove", str(tmp_path / "nothing")]) == 2
         assert "no manifest.json" in capsys.readouterr().err
         assert main(["keyspec", "density", "--keys", "0"]) == 2

@@ -39,9 +39,9 @@ def _generate_gcm(args: argparse.Namespace) -> int:
 
     from authcore.keyspec.gcm import GcmConfig, generate_gcm
 
-    if args.lanes != 1 or args.arch != "feedback":
-        raise InvalidParameter("--lanes and --arch belong to 'generate ghash'")
-    cfg = GcmConfig(args.data_width, args.sbox, args.ghash, args.specialize)
+    if args.arch != "feedback":
+        raise InvalidParameter("--arch belongs to 'generate ghash'")
+    cfg = GcmConfig(args.data_width, args.sbox, args.ghash, args.specialize, args.lanes)
     ghash, _ = cfg.check()
     key = h = None
     given = (args.key is not None or args.key_file is not None or args.hash_key is not None
@@ -60,10 +60,13 @@ def _generate_gcm(args: argparse.Namespace) -> int:
     else:
         m = g.manifest
         print(f"{g.out}/gcm_top.v: gcm_core, {m['data_width']}-bit AES datapath, {m['sbox']} S-boxes, "
-              f"GHASH {m['ghash']}" + (f", specialized: {m['specialize']}" if m["specialize"] else ""))
+              f"GHASH {m['ghash']}" + (f", specialized: {m['specialize']}" if m["specialize"] else "")
+              + (f", {m['lanes']} blocks a cycle" if m["lanes"] != 1 else ""))
         if m["keyspec_multiplier"]:
             k = m["keyspec_multiplier"]
-            print(f"{g.out}/ghash/gf128_mul_h.v: {k['xor2']} XOR2, depth {k['depth']}, proven")  # type: ignore[index]
+            for q in k.get("powers", [{"power": 1, **k}]):  # type: ignore[union-attr]
+                name = "gf128_mul_h" + ("" if q["power"] == 1 else str(q["power"]))
+                print(f"{g.out}/ghash/{name}.v: {q['xor2']} XOR2, depth {q['depth']}, proven")
         print(f"{g.out}/files.f: {len(g.files)} files in compile order; {g.out}/manifest.json"
               + (" (files with key material are mode 0600)" if m["specialize"] else ""))
     return 0
@@ -136,7 +139,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     g = sub.add_parser("generate", help="generate key-specialized cores")
     g.add_argument("what", choices=["ghash", "gcm"])
     _key_args(g)
-    g.add_argument("--lanes", type=int, default=1, help="ghash: blocks per cycle")
+    g.add_argument("--lanes", type=int, default=1, help="ghash: blocks per cycle; gcm: 1 or 2 (2 with a "
+                   "key-specialized GHASH)")
     g.add_argument("--arch", default="feedback", choices=["feedback", "pipelined"],
                    help="ghash: feedback (everything in the loop) or pipelined (only X*H^N in the loop)")
     g.add_argument("--data-width", type=int, default=128, help="gcm: AES datapath width (128, 64, 32, 16)")

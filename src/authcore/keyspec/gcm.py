@@ -8,6 +8,8 @@ its own), a top ``gcm_top`` that sets gcm_core's parameters, ``files.f`` (compil
   (``ghash/gf128_mul_h.v``, from :func:`generate_ghash`); the core keeps its key port and raises
   ``key_mismatch`` when a loaded key's E_K(0) is not that H.
 - ``--specialize all``: the round keys are constants too; ``gcm_top`` has no key port.
+- ``--lanes 2`` (with a key-specialized GHASH and the 128-bit datapath): two blocks a cycle, 256-bit
+  streams; the folder holds ``ghash/gf128_mul_h2.v`` (x*H^2, proven) beside ``gf128_mul_h.v``.
 
 Files that embed key material (the multiplier; ``gcm_top.v`` with the round keys) are mode 0600
 and say so in their header; the manifest never records the key or H.
@@ -50,9 +52,15 @@ class GcmConfig:
     sbox: str = "lut"
     ghash: str = "parallel"     # parallel | karatsuba | digit:D | keyspec
     specialize: str | None = None  # None | ghash | all
+    lanes: int = 1              # blocks per cycle: 2 needs a key-specialized GHASH and 128 bits
 
     def check(self) -> tuple[int, int]:
         """(GHASH parameter, DIGIT) after validating the configuration."""
+        if self.lanes not in (1, 2):
+            raise InvalidParameter(f"--lanes must be 1 or 2 for gcm, got {self.lanes}")
+        if self.lanes == 2 and (self.data_width != 128 or (self.specialize is None and self.ghash != "keyspec")):
+            raise InvalidParameter("--lanes 2 needs --data-width 128 and a key-specialized GHASH "
+                                   "(--ghash keyspec or --specialize ghash|all): H^2 is built in beside H")
         if self.data_width not in WIDTHS:
             raise InvalidParameter(f"--data-width must be one of {', '.join(map(str, WIDTHS))}")
         if self.sbox not in SBOXES:
@@ -85,6 +93,10 @@ class GcmConfig:
 def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | None) -> str:
     fixed = cfg.specialize == "all"
     params = [f".DATA_W({cfg.data_width})", f".SBOX({SBOXES[cfg.sbox]})", f".GHASH({ghash})", f".DIGIT({digit})"]
+    if cfg.lanes != 1:
+        params.append(f".LANES({cfg.lanes})")
+    dw, bw = 128 * cfg.lanes, 16 * cfg.lanes
+    data, keep = f"[{dw - 1}:0]".ljust(8), f"[{bw - 1}:0]".ljust(8)
     lines = []
     if fixed:
         assert key is not None
@@ -101,7 +113,8 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | N
         "`default_nettype none",
         f"// gcm_top: gcm_core configured by `authcore generate gcm` (DATA_W {cfg.data_width}, S-box {cfg.sbox},",
         f"// GHASH {'key-specialized' if ghash == 3 else cfg.ghash}"
-        f"{', fixed key: no key port' if fixed else ''}). Ports as gcm_core (docs/gcm.md).",
+        f"{', fixed key: no key port' if fixed else ''}"
+        f"{f', {cfg.lanes} blocks a cycle' if cfg.lanes != 1 else ''}). Ports as gcm_core (docs/gcm.md).",
         "module gcm_top (",
         "    input  wire         clk,",
         "    input  wire         rst,",
@@ -117,14 +130,14 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | N
     lines += [
         "    output wire         key_loaded,",
         "    output wire         key_mismatch,",
-        "    input  wire [127:0] s_axis_tdata,",
-        "    input  wire [15:0]  s_axis_tkeep,",
+        f"    input  wire {data}s_axis_tdata,",
+        f"    input  wire {keep}s_axis_tkeep,",
         "    input  wire [2:0]   s_axis_tuser,",
         "    input  wire         s_axis_tlast,",
         "    input  wire         s_axis_tvalid,",
         "    output wire         s_axis_tready,",
-        "    output wire [127:0] m_axis_tdata,",
-        "    output wire [15:0]  m_axis_tkeep,",
+        f"    output wire {data}m_axis_tdata,",
+        f"    output wire {keep}m_axis_tkeep,",
         "    output wire [2:0]   m_axis_tuser,",
         "    output wire         m_axis_tlast,",
         "    output wire         m_axis_tvalid,",
@@ -158,7 +171,8 @@ def _core_file(cfg: GcmConfig, rel: list[Path]) -> str:
     lines = ["CAPI=2:", "# Written by `authcore generate gcm`; the folder is self-contained.",
              "name: authcore:generated:gcm_top:0.1.0",
              f'description: "gcm_core, {cfg.data_width}-bit AES datapath, {cfg.sbox} S-boxes, GHASH {cfg.ghash}'
-             f'{", specialized: " + cfg.specialize if cfg.specialize else ""}"',
+             f'{", specialized: " + cfg.specialize if cfg.specialize else ""}'
+             f'{f", {cfg.lanes} blocks a cycle" if cfg.lanes != 1 else ""}"',
              "", "filesets:", "  rtl:", "    files:"]
     lines += [f"      - {r}" for r in rel]
     lines += ["    file_type: verilogSource", "", "targets:", "  default:", "    filesets: [rtl]",
@@ -191,11 +205,14 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
     hh: bytes | None = None
     if ghash == 3:
         hh = h if h is not None else gcm_model.hash_key(key)  # type: ignore[arg-type]
-        g = generate_ghash(hh, outp / "ghash", lanes=1, opt=optimizer, prove=True)
-        mult = outp / "ghash" / "gf128_mul_h.v"
-        files.insert(0, mult)
-        m = g.manifest["multipliers"][0]  # type: ignore[index]
+        g = generate_ghash(hh, outp / "ghash", lanes=cfg.lanes, opt=optimizer, prove=True)
+        mults = g.manifest["multipliers"]  # H, H^2, ..: one per lane
+        files[:0] = [outp / "ghash" / str(m["file"]) for m in mults]  # type: ignore[attr-defined]
+        m = mults[0]  # type: ignore[index]
         info = {"xor2": m["xor2"], "depth": m["depth"], "proven": True, "optimizer": optimizer}
+        if cfg.lanes != 1:
+            info["powers"] = [{"power": q["power"], "xor2": q["xor2"], "depth": q["depth"]}
+                              for q in mults]  # type: ignore[attr-defined]
     top = outp / "gcm_top.v"
     text = _top(cfg, ghash, digit, key, hh)
     if ghash == 3:
@@ -209,12 +226,13 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
     manifest: dict[str, object] = {
         "generator": "authcore generate gcm", "top": "gcm_top",
         "data_width": cfg.data_width, "sbox": cfg.sbox, "ghash": "keyspec" if ghash == 3 else cfg.ghash,
+        "lanes": cfg.lanes, "bits_per_beat": 128 * cfg.lanes,
         "specialize": cfg.specialize or ("ghash" if ghash == 3 else None),
         "parameters": {"DATA_W": cfg.data_width, "SBOX": SBOXES[cfg.sbox], "GHASH": ghash, "DIGIT": digit,
-                       "FIXED_KEY": int(cfg.specialize == "all")},
+                       "FIXED_KEY": int(cfg.specialize == "all"), "LANES": cfg.lanes},
         "keyspec_multiplier": info or None,
         "files": [{"file": str(r), "sha256": _sha256(f),
-                   "key_material": f.name == "gf128_mul_h.v" or (f == top and ghash == 3)}
+                   "key_material": f.name.startswith("gf128_mul_h") or (f == top and ghash == 3)}
                   for r, f in zip(rel, files, strict=True)],
         "note": "Neither the key nor H is recorded here; files marked key_material embed them (mode 0600).",
     }

@@ -98,3 +98,54 @@ def test_generated_fixed_key(tmp_path, rng):
     passed, failed = run(tmp_path, rng, 64, "rom", "keyspec", 20, top="gcm_top", files=files,
                          env_extra={"AUTHCORE_TB_KEY": SPEC_KEY_TC4, "AUTHCORE_TB_FIXED": "1"})
     assert failed == 0 and passed == 10  # key_change_latency, key_mismatch_refused and length_limits skip
+
+
+# Two blocks a cycle (LANES = 2, 256-bit streams): gf128_mul_h2 beside gf128_mul_h, two AES pipelines.
+def two_lanes(tmp_path, rng, specialize, sbox, key, packets, simulator="icarus", len_w=None, testcase=None):
+    cfg = GcmConfig(128, sbox, "keyspec", specialize, lanes=2)
+    files = [str(f) for f in generate_gcm(tmp_path / "gen", cfg, key=bytes.fromhex(key)).files]
+    env = {"AUTHCORE_TB_KEY": key, "AUTHCORE_TB_LANES": "2"}
+    if specialize == "all":
+        env["AUTHCORE_TB_FIXED"] = "1"
+    if len_w is not None:  # gcm_top with a narrow LEN_W, so that length_limits reaches the limits
+        top = tmp_path / "gen" / "gcm_top.v"
+        top.write_text(top.read_text().replace(".LANES(2)", f".LANES(2), .LEN_W({len_w})"))
+        env["AUTHCORE_TB_LEN_W"] = str(len_w)
+    return run(tmp_path, rng, 128, sbox, "keyspec", packets, top="gcm_top", files=files, env_extra=env,
+               simulator=simulator, testcase=testcase)
+
+
+@pytest.mark.parametrize("specialize,sbox", [("ghash", "lut"), ("all", "rom")])
+def test_generated_two_lanes(tmp_path, rng, specialize, sbox):
+    """--lanes 2: every test of the 128-bit core with 32-byte beats, for the key-specialized GHASH
+    (key port, key_mismatch) and for the whole key built in."""
+    passed, failed = two_lanes(tmp_path, rng, specialize, sbox, SPEC_KEY_TC4, 30)
+    assert failed == 0 and passed == 10  # with FIXED, the skipped tests count as passed
+
+
+def test_two_lanes_length_limits(tmp_path, rng):
+    """LEN_W = 8 with 32-byte beats: 224 bytes a phase (seven beats), and one byte over refused."""
+    passed, failed = two_lanes(tmp_path, rng, "ghash", "lut", SPEC_KEY_TC4, 0, len_w=8, testcase="length_limits")
+    assert failed == 0 and passed == 1
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("specialize,sbox,key", [
+    ("ghash", "rom", SPEC_KEY_TC4),
+    ("ghash", "composite", "00112233445566778899aabbccddeeff0011223344556677"),
+    ("all", "rom", "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4")])
+def test_two_lanes_every_test_many_packets(tmp_path, rng, specialize, sbox, key):
+    """The two-lane cores in Verilator with 5,000 random packets each, for three keys and sizes."""
+    passed, failed = two_lanes(tmp_path, rng, specialize, sbox, key, 5000, simulator="verilator")
+    assert failed == 0 and passed == 10
+
+
+@pytest.mark.parametrize("params", [{"GHASH": 0, "LANES": 2}, {"GHASH": 3, "DATA_W": 64, "LANES": 2},
+                                    {"GHASH": 3, "LANES": 3}])
+def test_illegal_lanes_stop_elaboration(tmp_path, params):
+    """Two lanes need the key-specialized GHASH (H^2 built in) and the 128-bit datapath: any other
+    LANES configuration fails at elaboration, naming the rule."""
+    with pytest.raises(Exception):  # noqa: B017 - the simulator's build error; the log is checked below
+        simulate("gcm_core", sources("gcm_core"), "tb_gcm", [TB], tmp_path, parameters=params)
+    log = (tmp_path / "build.log").read_text()
+    assert "gcm_core_LANES_2_needs_DATA_W_128_and_GHASH_3_keyspec" in log
