@@ -16,10 +16,9 @@
 // LANES = 2 (MULT = 3 only): two blocks of one message per beat, block i in s_axis_tdata[128*i +:
 //           128], s_axis_tkeep[i] set when block i is there (tkeep 2'b01 or 2'b11; only a tlast
 //           beat may hold one block). A beat of two computes X <- (X ^ B0)*H^2 ^ B1*H with the
-//           generated gf128_mul_h2 beside gf128_mul_h; a beat of one, X <- (X ^ B0)*H. By
-//           linearity that is X*H^k ^ D with D the blocks' part, computed a stage ahead of the
-//           loop: two more networks, one cycle more latency (the hash leaves 3 cycles after the
-//           tlast beat is taken), and a loop of one network and one LUT. With LANES = 1,
+//           generated gf128_mul_h2 beside gf128_mul_h; a beat of one, X <- (X ^ B0)*H. The blocks
+//           are right-aligned onto the two networks when the beat is registered, so the loop has
+//           only an AND of X with the beat's width in front of the networks. With LANES = 1,
 //           s_axis_tkeep is not used.
 module ghash_core #(
     parameter MULT = 0,
@@ -84,57 +83,40 @@ module ghash_core #(
             assign prod_ready = done;
             assign stage_last = 1'b0;
         end else if (LANES == 2) begin : g_lanes2
-            // Stage A registers the beat right-aligned: a2_q for H^2, a1_q for H (a2_q zero when
-            // the beat has one block). Stage B adds up the blocks' part of the product,
-            // D = a2*H^2 ^ a1*H, outside the loop. The loop is then X <- X*H^k ^ D: both products
-            // of X are computed and the beat's width picks one in the LUT that adds D, so nothing
-            // but X enters the networks in the loop (no block XOR, no width AND in front of them).
-            reg  [127:0] a2_q, a1_q, d_q;
-            reg          a_two_q, a_v_q, a_last_q;
-            reg          d_two_q, d_v_q, d_last_q;
+            // b2_q goes to the H^2 network, b1_q to the H network; two_q: the beat had two blocks
+            // (X joins b2_q), else X joins b1_q and b2_q is zero.
+            reg  [127:0] b2_q, b1_q;
+            reg          two_q;
+            reg          b_v_q;
+            reg          b_last_q;
             wire         two = s_axis_tkeep[1];
-            wire         go = d_v_q && (!d_last_q || !out_valid_q || m_axis_tready);  // B into the loop
-            wire         a_go = a_v_q && (!d_v_q || go);                             // A into B
-            assign s_axis_tready = !a_v_q || a_go;
+            wire         go = b_v_q && (!b_last_q || !out_valid_q || m_axis_tready);
+            assign s_axis_tready = !b_v_q || go;
             assign take = s_axis_tvalid && s_axis_tready;
-            wire [127:0] pa2, pa1, px2, px1;
-            gf128_mul_h2 u_mul_a2 (.x(a2_q), .y(pa2));
-            gf128_mul_h u_mul_a1 (.x(a1_q), .y(pa1));
-            gf128_mul_h2 u_mul_x2 (.x(x_q), .y(px2));
-            gf128_mul_h u_mul_x1 (.x(x_q), .y(px1));
             always @(posedge clk) begin
                 if (rst || key_clear) begin
-                    a2_q <= 128'd0;
-                    a1_q <= 128'd0;
-                    a_two_q <= 1'b0;
-                    a_v_q <= 1'b0;
-                    a_last_q <= 1'b0;
-                    d_q <= 128'd0;
-                    d_two_q <= 1'b0;
-                    d_v_q <= 1'b0;
-                    d_last_q <= 1'b0;
-                end else begin
-                    if (take) begin
-                        a2_q <= two ? s_axis_tdata[127:0] : 128'd0;
-                        a1_q <= two ? s_axis_tdata[255:128] : s_axis_tdata[127:0];
-                        a_two_q <= two;
-                        a_last_q <= s_axis_tlast;
-                    end
-                    if (take) a_v_q <= 1'b1;
-                    else if (a_go) a_v_q <= 1'b0;
-                    if (a_go) begin
-                        d_q <= pa2 ^ pa1;
-                        d_two_q <= a_two_q;
-                        d_last_q <= a_last_q;
-                    end
-                    if (a_go) d_v_q <= 1'b1;
-                    else if (go) d_v_q <= 1'b0;
+                    b2_q <= 128'd0;
+                    b1_q <= 128'd0;
+                    two_q <= 1'b0;
+                    b_v_q <= 1'b0;
+                    b_last_q <= 1'b0;
+                end else if (take) begin
+                    b2_q <= two ? s_axis_tdata[127:0] : 128'd0;
+                    b1_q <= two ? s_axis_tdata[255:128] : s_axis_tdata[127:0];
+                    two_q <= two;
+                    b_v_q <= 1'b1;
+                    b_last_q <= s_axis_tlast;
+                end else if (go) begin
+                    b_v_q <= 1'b0;
                 end
             end
-            assign prod = (d_two_q ? px2 : px1) ^ d_q;
+            wire [127:0] p2, p1;
+            gf128_mul_h2 u_mul2 (.x((x_q & {128{two_q}}) ^ b2_q), .y(p2));
+            gf128_mul_h u_mul (.x((x_q & {128{!two_q}}) ^ b1_q), .y(p1));
+            assign prod = p2 ^ p1;
             wire unused_h = ^h_q;
             assign prod_ready = go;
-            assign stage_last = d_last_q;
+            assign stage_last = b_last_q;
             assign mul_error = 1'b0;
         end else begin : g_par
             // One block per cycle through an input register: the multiplier sees x_q ^ b_q, both
