@@ -14,8 +14,8 @@
 // MULT = 3: key-specialized: the generated constant multiplier gf128_mul_h (y = x * H with H built
 //           in, from `authcore generate ghash`); one block per cycle. h and h_load are not used.
 // LANES = 2 (MULT = 3 only): two blocks of one message per beat, block i in s_axis_tdata[128*i +:
-//           128], s_axis_tkeep[i] set when block i is there (tkeep 2'b01 or 2'b11; only a tlast
-//           beat may hold one block). A beat of two computes X <- (X ^ B0)*H^2 ^ B1*H with the
+//           128], s_axis_tkeep[i] set when block i is there (tkeep 2'b01 or 2'b11; any beat may
+//           hold one block, as gcm_core's last beat of a phase does). A beat of two computes X <- (X ^ B0)*H^2 ^ B1*H with the
 //           generated gf128_mul_h2 beside gf128_mul_h; a beat of one, X <- (X ^ B0)*H. The blocks
 //           are right-aligned onto the two networks when the beat is registered, so the loop has
 //           only an AND of X with the beat's width in front of the networks. With LANES = 1,
