@@ -82,47 +82,10 @@ module ghash_core #(
             always @(posedge clk) started_q <= (rst || key_clear) ? 1'b0 : take;
             assign prod_ready = done;
             assign stage_last = 1'b0;
-        end else if (LANES == 2) begin : g_lanes2
-            // b2_q goes to the H^2 network, b1_q to the H network; two_q: the beat had two blocks
-            // (X joins b2_q), else X joins b1_q and b2_q is zero.
-            reg  [127:0] b2_q, b1_q;
-            reg          two_q;
-            reg          b_v_q;
-            reg          b_last_q;
-            wire         two = s_axis_tkeep[1];
-            wire         go = b_v_q && (!b_last_q || !out_valid_q || m_axis_tready);
-            assign s_axis_tready = !b_v_q || go;
-            assign take = s_axis_tvalid && s_axis_tready;
-            always @(posedge clk) begin
-                if (rst || key_clear) begin
-                    b2_q <= 128'd0;
-                    b1_q <= 128'd0;
-                    two_q <= 1'b0;
-                    b_v_q <= 1'b0;
-                    b_last_q <= 1'b0;
-                end else if (take) begin
-                    b2_q <= two ? s_axis_tdata[127:0] : 128'd0;
-                    b1_q <= two ? s_axis_tdata[255:128] : s_axis_tdata[127:0];
-                    two_q <= two;
-                    b_v_q <= 1'b1;
-                    b_last_q <= s_axis_tlast;
-                end else if (go) begin
-                    b_v_q <= 1'b0;
-                end
-            end
-            wire [127:0] p2, p1;
-            gf128_mul_h2 u_mul2 (.x((x_q & {128{two_q}}) ^ b2_q), .y(p2));
-            gf128_mul_h u_mul (.x((x_q & {128{!two_q}}) ^ b1_q), .y(p1));
-            assign prod = p2 ^ p1;
-            wire unused_h = ^h_q;
-            assign prod_ready = go;
-            assign stage_last = b_last_q;
-            assign mul_error = 1'b0;
         end else begin : g_par
-            // One block per cycle through an input register: the multiplier sees x_q ^ b_q, both
-            // registers, so the stream's own logic (GCM's keystream XOR and byte order) is not in
-            // series with the 128x128 product, and the product is computed once per cycle.
-            reg  [127:0] b_q;
+            // One beat per cycle through an input register: the multipliers see registers only,
+            // so the stream's own logic (GCM's keystream XOR and byte order) is not in series with
+            // the product, and the product is computed once per cycle.
             reg          b_v_q;
             reg          b_last_q;
             wire         go = b_v_q && (!b_last_q || !out_valid_q || m_axis_tready);
@@ -130,22 +93,49 @@ module ghash_core #(
             assign take = s_axis_tvalid && s_axis_tready;
             always @(posedge clk) begin
                 if (rst || key_clear) begin
-                    b_q <= 128'd0;
                     b_v_q <= 1'b0;
                     b_last_q <= 1'b0;
                 end else if (take) begin
-                    b_q <= s_axis_tdata;
                     b_v_q <= 1'b1;
                     b_last_q <= s_axis_tlast;
                 end else if (go) begin
                     b_v_q <= 1'b0;
                 end
             end
-            if (MULT == 3) begin : g_keyspec
-                gf128_mul_h u_mul (.x(x_q ^ b_q), .y(prod));
+            if (LANES == 2) begin : g_lanes2
+                // b2_q goes to the H^2 network, b1_q to the H network; two_q: the beat had two
+                // blocks (X joins b2_q), else X joins b1_q and b2_q is zero.
+                reg  [127:0] b2_q, b1_q;
+                reg          two_q;
+                wire         two = s_axis_tkeep[1];
+                always @(posedge clk) begin
+                    if (rst || key_clear) begin
+                        b2_q <= 128'd0;
+                        b1_q <= 128'd0;
+                        two_q <= 1'b0;
+                    end else if (take) begin
+                        b2_q <= two ? s_axis_tdata[127:0] : 128'd0;
+                        b1_q <= two ? s_axis_tdata[255:128] : s_axis_tdata[127:0];
+                        two_q <= two;
+                    end
+                end
+                wire [127:0] p2, p1;
+                gf128_mul_h2 u_mul2 (.x((x_q & {128{two_q}}) ^ b2_q), .y(p2));
+                gf128_mul_h u_mul (.x((x_q & {128{!two_q}}) ^ b1_q), .y(p1));
+                assign prod = p2 ^ p1;
                 wire unused_h = ^h_q;
-            end else begin : g_generic
-                gf128_mul_parallel #(.KARATSUBA(MULT)) u_mul (.x(x_q ^ b_q), .y(h_q), .z(prod));
+            end else begin : g_one
+                reg  [127:0] b_q;
+                always @(posedge clk) begin
+                    if (rst || key_clear) b_q <= 128'd0;
+                    else if (take) b_q <= s_axis_tdata;
+                end
+                if (MULT == 3) begin : g_keyspec
+                    gf128_mul_h u_mul (.x(x_q ^ b_q), .y(prod));
+                    wire unused_h = ^h_q;
+                end else begin : g_generic
+                    gf128_mul_parallel #(.KARATSUBA(MULT)) u_mul (.x(x_q ^ b_q), .y(h_q), .z(prod));
+                end
             end
             assign prod_ready = go;
             assign stage_last = b_last_q;
