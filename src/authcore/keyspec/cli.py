@@ -7,6 +7,7 @@ import json
 
 from authcore.cli import parse_hex, register, resolve_key
 from authcore.errors import InvalidParameter
+from authcore.keyspec import emitter
 from authcore.keyspec.optimizer import OPTIMIZERS
 
 HKEY_ENV = "AUTHCORE_HASH_KEY"
@@ -65,7 +66,7 @@ def _generate_gcm(args: argparse.Namespace) -> int:
         if m["keyspec_multiplier"]:
             k = m["keyspec_multiplier"]
             for q in k.get("powers", [{"power": 1, **k}]):  # type: ignore[union-attr]
-                name = "gf128_mul_h" + ("" if q["power"] == 1 else str(q["power"]))
+                name = emitter.mul_name(int(q["power"]))
                 print(f"{g.out}/ghash/{name}.v: {q['xor2']} XOR2, depth {q['depth']}, proven")
         print(f"{g.out}/files.f: {len(g.files)} files in compile order; {g.out}/manifest.json"
               + (" (files with key material are mode 0600)" if m["specialize"] else ""))
