@@ -136,10 +136,11 @@ module gcm_core #(
         end
     endfunction
 
-    function [127:0] inc32;
+    function [127:0] inc32;  // the spec's inc32, by n
         input [127:0] v;
+        input [31:0]  n;
         begin
-            inc32 = {v[127:32], v[31:0] + 32'd1};
+            inc32 = {v[127:32], v[31:0] + n};
         end
     endfunction
 
@@ -212,7 +213,7 @@ module gcm_core #(
                 .clk(clk), .rst(rst), .key_clear(key_clear),
                 .key(key), .key_len(key_len), .key_valid(key_valid && core_idle),
                 .key_ready(unused_key_ready),
-                .s_axis_tdata(inc32(cg_blk)), .s_axis_tuser(cg_kind), .s_axis_tvalid(cg_valid),
+                .s_axis_tdata(inc32(cg_blk, 32'd1)), .s_axis_tuser(cg_kind), .s_axis_tvalid(cg_valid),
                 .s_axis_tready(unused_ready),
                 .m_axis_tdata(aes_q[255:128]), .m_axis_tuser(unused_kind), .m_axis_tvalid(unused_valid),
                 .m_axis_tready(aes_q_ready), .key_loaded(unused_loaded), .error(unused_error)
@@ -763,13 +764,13 @@ module gcm_core #(
                 C_J0: begin
                     if (text_done) stop_q <= 1'b1;
                     if (cg_take) begin
-                        ctr_q <= inc32(ctr_q);
+                        ctr_q <= inc32(ctr_q, 32'd1);
                         cg_q <= (stop_q || text_done || gmac_q) ? C_IDLE : C_RUN;
                     end
                 end
                 C_RUN: begin
                     // a keystream slot is LANES counters: c (lane 0) and c + 1 (lane 1)
-                    if (cg_take) ctr_q <= {ctr_q[127:32], ctr_q[31:0] + LANES};
+                    if (cg_take) ctr_q <= inc32(ctr_q, LANES);
                     if (text_done) cg_q <= C_IDLE;
                 end
                 C_H: if (cg_take) cg_q <= C_IDLE;
