@@ -69,3 +69,21 @@ def test_malformed_seed_lists_are_refused(tmp_path, bad, msg):
     text = f'[[config]]\nname = "c"\ntop = "t"\nfiles = ["t.v"]\n{bad}\n'
     with pytest.raises(InvalidParameter, match=msg):
         load_spec(_spec(tmp_path, text))
+
+
+def test_keep_and_pnr_reach_the_jobs(tmp_path):
+    text = SPEC.replace('seed = 4', 'seed = 4\nkeep = ["u", "v"]\npnr = false')
+    _, jobs = load_spec(_spec(tmp_path, text))
+    [one] = [j for j in jobs if j.config == "one"]
+    assert one.keep == ["u", "v"] and one.pnr is False
+    assert all(j.keep == [] and j.pnr is True for j in jobs if j.config == "three")
+
+
+@pytest.mark.parametrize("line, msg", [
+    ('keep = "u"', "keep must be a list of module names"),
+    ('keep = [1]', "keep must be a list of module names"),
+    ('pnr = "no"', "pnr must be true or false"),
+])
+def test_malformed_keep_and_pnr_are_refused(tmp_path, line, msg):
+    with pytest.raises(InvalidParameter, match=msg):
+        load_spec(_spec(tmp_path, SPEC.replace('seed = 4', f'seed = 4\n{line}')))

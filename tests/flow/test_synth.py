@@ -178,3 +178,52 @@ def test_a_tool_that_times_out_leaves_its_log_so_far(tmp_path):
     out = tools.run(Path(sys.executable).name, ["-c", "print('done'); import sys; print('warn', file=sys.stderr)"],
                     log)
     assert "done" in out and "warn" in out and log.read_text() == out
+
+
+@pytest.mark.parametrize("target", ["xc7", "ecp5"])
+def test_keep_reports_a_module_in_place(cache, target):
+    """--keep: the unit stays its own hierarchy, its LUTs come back per module over both instances,
+    and the 2-input XOR after it, which flattening would merge into the unit's last LUT, stays out."""
+    flat = synth("xor_parts", [DATA / "xor_parts.v"], target=target, pnr=False)
+    kept = synth("xor_parts", [DATA / "xor_parts.v"], target=target, keep=["xor_parts_unit"], pnr=False)
+    assert "parts" not in flat and flat["keep"] == []
+    part = kept["parts"]["xor_parts_unit"]
+    assert part["instances"] == 2 and part["ffs"] == 0
+    # a 32-input XOR: 7 LUT6 (6 + 1) on xc7; at least 11 LUT4 on ECP5; one per instance at the least
+    per = 7 if target == "xc7" else 11
+    assert 2 * per <= part["luts"] <= 2 * 2 * per
+    assert kept["luts"] > part["luts"]          # the XORs with b stay outside the kept unit
+    # (no order between kept["luts"] and flat["luts"]: ABC9's delay-driven mapping duplicates logic
+    # across a flattened boundary, so on ECP5 the kept design can come out smaller)
+    assert kept["key"] != flat["key"]
+    assert kept["fmax_mhz"] is None and "nextpnr" not in kept["logs"] and kept["pnr"] is False
+
+
+def test_keep_errors(cache):
+    with pytest.raises(InvalidParameter, match="no instance of a module 'nosuch'"):
+        synth("xor_parts", [DATA / "xor_parts.v"], target="xc7", keep=["nosuch"])
+    with pytest.raises(InvalidParameter, match="the top itself"):
+        synth("xor_parts", [DATA / "xor_parts.v"], target="xc7", keep=["xor_parts"])
+    with pytest.raises(InvalidParameter, match="not a Verilog module name"):
+        synth("xor_parts", [DATA / "xor_parts.v"], target="xc7", keep=["a b; tee x"])
+
+
+def test_default_keep_and_pnr_leave_the_cache_key_alone():
+    """Results cached before --keep and --no-pnr existed must stay valid: the defaults add nothing."""
+    f = [DATA / "xor_reg.v"]
+    base = synth_mod._key(f, "xor_reg", {}, "ecp5", "LFE5U-85F-6-CABGA381", 100.0, 1, [], True)
+    assert base != synth_mod._key(f, "xor_reg", {}, "ecp5", "LFE5U-85F-6-CABGA381", 100.0, 1, ["u"], True)
+    assert base != synth_mod._key(f, "xor_reg", {}, "ecp5", "LFE5U-85F-6-CABGA381", 100.0, 1, [], False)
+    x = synth_mod._key(f, "xor_reg", {}, "xc7", "xc7a100t", 100.0, 1, [], True)
+    assert x == synth_mod._key(f, "xor_reg", {}, "xc7", "xc7a100t", 100.0, 1, [], False)
+
+
+def test_parts_in_the_summary_and_table():
+    from authcore.flow.sweep import markdown_table, summarize
+
+    base = {"config": "a", "target": "ecp5", "key_seed": None, "error": None, "ffs": 10, "brams": 0,
+            "fmax_mhz": None, "gbps": None, "bits_per_cycle": 128, "seconds": 1.0}
+    rows = summarize([base | {"luts": 100, "parts": {"m": {"luts": 40}}},
+                      base | {"luts": 120, "parts": {"m": {"luts": 44}}}])
+    assert rows[0]["parts"] == {"m": 42}
+    assert "| a | ecp5 | 110 (100-120) (m 42) |" in markdown_table(rows)

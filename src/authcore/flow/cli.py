@@ -29,7 +29,7 @@ def cmd_synth(args: argparse.Namespace) -> int:
         files += read_filelist(args.filelist)
     r = synth(args.top, files, _params(args.param or []), target=args.target, device=args.device,
               freq=args.freq, seed=args.seed, bits_per_cycle=args.bits_per_cycle, timeout=args.timeout,
-              use_cache=not args.no_cache)
+              use_cache=not args.no_cache, keep=args.keep or [], pnr=not args.no_pnr)
     if args.json:
         print(json.dumps(r, sort_keys=True))
         return 0
@@ -47,7 +47,10 @@ def cmd_synth(args: argparse.Namespace) -> int:
     if r.get("harness"):
         h = r["harness"]
         t.add_row("harness (not counted)", f"{h['luts']} LUTs, {h['ffs']} FFs")  # type: ignore[index]
-    t.add_row("fmax (MHz)", "-" if r["fmax_mhz"] is None else f"{r['fmax_mhz']:.1f}")
+    for name, part in (r.get("parts") or {}).items():  # type: ignore[union-attr]
+        t.add_row(f"  of which {name} (kept, x{part['instances']})", f"{part['luts']} LUTs, {part['ffs']} FFs")
+    fmax = "-" if r["fmax_mhz"] is None else f"{r['fmax_mhz']:.1f}"
+    t.add_row("fmax (MHz)", fmax if r.get("pnr", True) or r["target"] == "xc7" else "- (--no-pnr)")
     t.add_row("Gbit/s", "-" if r["gbps"] is None else f"{r['gbps']:.2f}")
     t.add_row("tool time (s)", f"{r['seconds']}")
     t.add_row("tools", ", ".join(f"{k} {v}" for k, v in r["tool_versions"].items()))  # type: ignore[union-attr]
@@ -95,6 +98,10 @@ def add(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--bits-per-cycle", type=float, metavar="B")
     s.add_argument("--timeout", type=float, metavar="S", help="give up on a tool run after S seconds")
     s.add_argument("--no-cache", action="store_true")
+    s.add_argument("--keep", action="append", metavar="MODULE",
+                   help="keep this module inside the core as its own hierarchy and report its LUTs "
+                        "in place (repeatable)")
+    s.add_argument("--no-pnr", action="store_true", help="ecp5/ice40: stop after synthesis (area only, no fmax)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_synth)
 

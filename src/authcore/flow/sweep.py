@@ -26,6 +26,9 @@ Spec layout (paths relative to the TOML file)::
     generate = { kind = "gcm", data_width = 128, sbox = "rom", specialize = "ghash" }
     seeds = [1, 2, 3]              # one place-and-route run per seed (instead of seed = N); the
                                    # report takes the median and shows the range
+    keep = ["gf128_mul_h"]         # modules kept as their own hierarchy: each run's ``parts``
+                                   # gives their LUTs in place (see synth.py)
+    pnr = false                    # synthesis only: area, no fmax (default true)
 
 Outputs in the output folder: results.json (every run), results.md (one row per configuration and
 target, medians over keys and seeds), pareto.png (LUTs against Gbit/s, the Pareto front marked).
@@ -66,6 +69,8 @@ class Job:
     generate: dict[str, object] | None = None
     key_seed: int | None = None
     placement_seed: int | None = None   # one of the config's ``seeds`` (None: it has ``seed`` or neither)
+    keep: list[str] = field(default_factory=list)   # modules kept as their own hierarchy (``parts``)
+    pnr: bool = True                                 # False: synthesis only (area, no fmax)
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -95,6 +100,12 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
         key_seeds: list[int | None] = list(range(int(seeds))) if seeds else [None]
         placements = _placement_seeds(path, name, c)
         seed = int(c.get("seed", head.get("seed", 1)))
+        keep = c.get("keep", [])
+        if not isinstance(keep, list) or not all(isinstance(k, str) for k in keep):
+            raise InvalidParameter(f"{path}: config {name!r}: keep must be a list of module names, got {keep!r}")
+        pnr = c.get("pnr", head.get("pnr", True))
+        if not isinstance(pnr, bool):
+            raise InvalidParameter(f"{path}: config {name!r}: pnr must be true or false, got {pnr!r}")
         for ks in key_seeds:
             for t in targets:
                 for ps in placements:
@@ -104,7 +115,8 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
                         params=dict(c.get("params", {})), bits_per_cycle=c.get("bits_per_cycle"),
                         freq=float(c.get("freq", head.get("freq", 100))), seed=seed if ps is None else ps,
                         timeout=c.get("timeout", head.get("timeout")), generate=gen, key_seed=ks,
-                        placement_seed=ps, extra={k: v for k, v in c.items() if k in ("arch", "group", "note")},
+                        placement_seed=ps, keep=list(keep), pnr=pnr,
+                        extra={k: v for k, v in c.items() if k in ("arch", "group", "note")},
                     ))
     return head, jobs
 
@@ -138,7 +150,7 @@ def _run_job(job: Job, gen_root: str) -> dict[str, object]:
                                                       Path(gen_root) / f"{job.config}-k{job.key_seed or 0}")
             record["generator"] = gen_info
         r = synth(top, files, job.params, target=job.target, freq=job.freq, seed=job.seed,
-                  bits_per_cycle=job.bits_per_cycle, timeout=job.timeout)
+                  bits_per_cycle=job.bits_per_cycle, timeout=job.timeout, keep=job.keep, pnr=job.pnr)
         record.update(r)
         record["error"] = None
     except AuthcoreError as e:
@@ -316,6 +328,12 @@ def summarize(results: list[dict[str, object]]) -> list[dict[str, object]]:
         xor2 = [float(g["xor2"]) for r in ok if (g := r.get("generator")) and g.get("xor2") is not None]  # type: ignore[union-attr]
         if xor2:
             row["xor2"] = statistics.median(xor2)
+        # kept modules (``keep``): the median of each one's LUTs in place
+        names = dict.fromkeys(n for r in ok for n in (r.get("parts") or {}))  # type: ignore[union-attr]
+        parts = {n: statistics.median(float(r["parts"][n]["luts"]) for r in ok  # type: ignore[index]
+                                      if n in (r.get("parts") or {})) for n in names}  # type: ignore[operator]
+        if parts:
+            row["parts"] = parts
         if ok:
             row["tool_versions"] = ok[0].get("tool_versions")
         rows.append(row)
@@ -343,6 +361,8 @@ def markdown_table(rows: list[dict[str, object]]) -> str:
 
     for r in rows:
         luts = with_range(r, "luts", 0)
+        if r.get("parts"):  # modules kept as their own hierarchy: their LUTs in place
+            luts += " (" + ", ".join(f"{n} {_fmt(v)}" for n, v in r["parts"].items()) + ")"  # type: ignore[union-attr]
         # a tool's message may hold a '|' (nextpnr's router table does), which would split the cell
         err_txt = "; ".join(r["errors"])[:120].replace("|", "\\|")  # type: ignore[arg-type]
         err = f" error: {err_txt}" if r["errors"] else ""

