@@ -56,3 +56,20 @@ def test_update_refuses_what_it_cannot_read(tmp_path, capsys):
         report.write([a], tmp_path / "hand.md", update=True)
     assert main(["report", str(a), "--out", str(tmp_path / "hand.md"), "--update"]) == 2
     assert "not a results.md" in capsys.readouterr().err
+
+
+def test_a_plot_only_where_there_is_a_rate(tmp_path):
+    """The Pareto plot is LUTs against Gbit/s: a section with no Gbit/s (xc7, or synthesis only)
+    gets no empty plot."""
+    def sweep(name, gbps):
+        d = _sweep(tmp_path / name, name, 100)
+        data = json.loads((d / "results.json").read_text())
+        data["runs"][0].update({"gbps": gbps, "fmax_mhz": None if gbps is None else 100.0, "bits_per_cycle": 128})
+        (d / "results.json").write_text(json.dumps(data))
+        (d / "pareto.png").write_bytes(b"png")
+        return d
+    out = tmp_path / "docs" / "results.md"
+    assert main(["report", str(sweep("timed", 12.8)), str(sweep("untimed", None)), "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "(timed_pareto.png)" in text and "untimed_pareto.png" not in text
+    assert (out.parent / "timed_pareto.png").is_file() and not (out.parent / "untimed_pareto.png").exists()

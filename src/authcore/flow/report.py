@@ -44,7 +44,8 @@ def _section(d: Path, out_dir: Path | None, versions: dict[str, str]) -> tuple[s
         parts += ["Planned in the spec and not measured yet: "
                   + ", ".join(f"{c} ({t})" for c, t in missing) + ".", ""]
     png = d / "pareto.png"
-    if png.is_file() and out_dir is not None:
+    # a sweep without timing (xc7 only, or synthesis only) has no Gbit/s to plot
+    if png.is_file() and out_dir is not None and any(r.get("gbps") is not None for r in rows):
         pname = f"{d.name}_pareto.png"
         shutil.copyfile(png, out_dir / pname)
         parts += [f"![LUTs against Gbit/s, Pareto front marked]({pname})", ""]
