@@ -109,15 +109,10 @@ def _kept_modules(name: str, mods: dict[str, dict[str, int]]) -> list[str]:
 
 
 def _instances(root: str, mods: dict[str, dict[str, int]], target: str) -> int:
-    """How many times ``target`` is instantiated in the tree under ``root``."""
-    n = 0
-    for t, k in mods[root].items():
-        sub = t.lstrip("\\")
-        if sub == target:
-            n += k
-        elif sub in mods:
-            n += k * _instances(sub, mods, target)
-    return n
+    """How many times ``target`` is instantiated in the tree under ``root``: _subtree with target
+    left unexpanded counts its instances as cells of its type."""
+    cells = _subtree(root, {m: c for m, c in mods.items() if m != target})
+    return sum(n for t, n in cells.items() if t.lstrip("\\") == target)
 
 
 def _parts(top: str, keep: list[str], mods: dict[str, dict[str, int]], target: str) -> dict[str, object]:
