@@ -105,6 +105,9 @@ module ghash_core #(
             if (LANES == 2) begin : g_lanes2
                 // b2_q goes to the H^2 network, b1_q to the H network; two_q: the beat had two
                 // blocks (X joins b2_q), else X joins b1_q and b2_q is zero.
+                // The blocks load whenever the register is free (s_axis_tready), a beat or not:
+                // b_v_q alone says whether they hold one, so s_axis_tvalid (at the end of
+                // gcm_core's protocol check of the beat) reaches one flag, not 257 enables.
                 reg  [127:0] b2_q, b1_q;
                 reg          two_q;
                 wire         two = s_axis_tkeep[1];
@@ -113,7 +116,7 @@ module ghash_core #(
                         b2_q <= 128'd0;
                         b1_q <= 128'd0;
                         two_q <= 1'b0;
-                    end else if (take) begin
+                    end else if (s_axis_tready) begin
                         b2_q <= two ? s_axis_tdata[127:0] : 128'd0;
                         b1_q <= two ? s_axis_tdata[255:128] : s_axis_tdata[127:0];
                         two_q <= two;
