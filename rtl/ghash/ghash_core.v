@@ -15,11 +15,11 @@
 //           in, from `authcore generate ghash`); one block per cycle. h and h_load are not used.
 // LANES = 2 (MULT = 3 only): two blocks of one message per beat, block i in s_axis_tdata[128*i +:
 //           128], s_axis_tkeep[i] set when block i is there (tkeep 2'b01 or 2'b11; any beat may
-//           hold one block, as gcm_core's last beat of a phase does). A beat of two computes X <- (X ^ B0)*H^2 ^ B1*H with the
-//           generated gf128_mul_h2 beside gf128_mul_h; a beat of one, X <- (X ^ B0)*H. The blocks
-//           are right-aligned onto the two networks when the beat is registered, so the loop has
-//           only an AND of X with the beat's width in front of the networks. With LANES = 1,
-//           s_axis_tkeep is not used.
+//           hold one block, as gcm_core's last beat of a phase does). A beat of two computes
+//           X <- (X ^ B0)*H^2 ^ B1*H with the generated gf128_mul_h2 beside gf128_mul_h; a beat of
+//           one, X <- (X ^ B0)*H. The blocks are right-aligned onto the two networks when the beat
+//           is registered, and X is steered onto the network its first block takes, so the loop
+//           is X ^ B through the networks. With LANES = 1, s_axis_tkeep is not used.
 module ghash_core #(
     parameter MULT = 0,
     parameter DIGIT = 8,
@@ -103,28 +103,35 @@ module ghash_core #(
                 end
             end
             if (LANES == 2) begin : g_lanes2
-                // b2_q goes to the H^2 network, b1_q to the H network; two_q: the beat had two
-                // blocks (X joins b2_q), else X joins b1_q and b2_q is zero.
-                // The blocks load whenever the register is free (s_axis_tready), a beat or not:
-                // b_v_q alone says whether they hold one, so s_axis_tvalid (at the end of
-                // gcm_core's protocol check of the beat) reaches one flag, not 257 enables.
-                reg  [127:0] b2_q, b1_q;
-                reg          two_q;
+                // b2_q goes to the H^2 network, b1_q to the H network. X is kept steered onto them:
+                // x2_q holds X when the registered beat has two blocks (X joins B0 on H^2), x1_q
+                // when it has one (X joins B0 on H, and b2_q is zero); the other is zero, so X is
+                // x2_q | x1_q. The steering is done as the beat is registered, from its width, and
+                // the loop has no width flag in front of the networks (that flag's 256 loads were
+                // the start of the two-lane core's critical path, 12.7 ns).
+                // Everything loads whenever the register is free (s_axis_tready), a beat or not:
+                // b_v_q alone says whether a beat is there, so s_axis_tvalid (at the end of
+                // gcm_core's protocol check) reaches one flag, not 513 enables. A cycle with no
+                // beat steers X by a width that means nothing, and the next cycle steers it again.
+                reg  [127:0] b2_q, b1_q, x2_q, x1_q;
                 wire         two = s_axis_tkeep[1];
+                wire [127:0] x_now = go ? (b_last_q ? 128'd0 : prod) : (x2_q | x1_q);
                 always @(posedge clk) begin
                     if (rst || key_clear) begin
                         b2_q <= 128'd0;
                         b1_q <= 128'd0;
-                        two_q <= 1'b0;
+                        x2_q <= 128'd0;
+                        x1_q <= 128'd0;
                     end else if (s_axis_tready) begin
                         b2_q <= two ? s_axis_tdata[127:0] : 128'd0;
                         b1_q <= two ? s_axis_tdata[255:128] : s_axis_tdata[127:0];
-                        two_q <= two;
+                        x2_q <= two ? x_now : 128'd0;
+                        x1_q <= two ? 128'd0 : x_now;
                     end
                 end
                 wire [127:0] p2, p1;
-                gf128_mul_h2 u_mul2 (.x((x_q & {128{two_q}}) ^ b2_q), .y(p2));
-                gf128_mul_h u_mul (.x((x_q & {128{!two_q}}) ^ b1_q), .y(p1));
+                gf128_mul_h2 u_mul2 (.x(x2_q ^ b2_q), .y(p2));
+                gf128_mul_h u_mul (.x(x1_q ^ b1_q), .y(p1));
                 assign prod = p2 ^ p1;
                 wire unused_h = ^h_q;
             end else begin : g_one
