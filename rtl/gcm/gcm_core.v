@@ -573,7 +573,7 @@ module gcm_core #(
 
     // With two lanes the 256-bit data registers behind the beat (GHASH's input register and the
     // output register) load whenever they are free, taken or not; the beat's protocol check
-    // (`bad`, ten LUT levels from the input register) reaches only their valid bits. Through the
+    // (`bad`, nine LUT levels from the input register) reaches only their valid bits. Through the
     // enables of the output register it was the two-lane core's critical path (13.6 ns, seed 2).
     // A register loaded with a beat it does not take holds it with its valid bit low, and is
     // overwritten before it is valid again. One lane keeps the handshake-gated loads: there these
