@@ -432,6 +432,10 @@ module gcm_core #(
     wire         tq_full = tq_n_q == TQ[TQ_W:0];
     reg          out_v_q;
     wire         out_free = !out_v_q || m_axis_tready;
+    // a text beat has room: its keystream is at the head, no final beat waits, the output is free;
+    // it goes when GHASH takes it too (CTR feeds no GHASH)
+    wire         txt_room = ks_valid && !tp_busy && out_free;
+    wire         txt_go = txt_room && (gh_ready || mode_q == M_CTR);
 
     // counter generator
     localparam [2:0] C_IDLE = 3'd0, C_WAIT = 3'd1, C_J0 = 3'd2, C_RUN = 3'd3, C_H = 3'd4;
@@ -530,7 +534,7 @@ module gcm_core #(
                         feed_data = 1'b1;
                         text_done = s_axis_tlast;
                     end else if (ph == PH_TXT) begin
-                        take = ks_valid && !tp_busy && out_free && (gh_ready || mode_q == M_CTR);
+                        take = txt_go;
                         txt = take;
                         feed_data = mode_q != M_CTR;
                         text_done = take && s_axis_tlast;
@@ -566,9 +570,8 @@ module gcm_core #(
     end   // a beat is consumed this cycle
     assign s_axis_tready = take;
     wire err_now = acc && bad;
-    // a text beat meets a free output and its keystream: `take` for it, less the protocol check
-    wire txt_slot = st_q == S_BODY && s_axis_tvalid && ph == PH_TXT && ks_valid && !tp_busy &&
-                    out_free && (gh_ready || mode_q == M_CTR);
+    // a text beat that would go: `take` for it, less the protocol check
+    wire txt_slot = st_q == S_BODY && s_axis_tvalid && ph == PH_TXT && txt_go;
     wire final_go = st_q == S_FINAL && !tq_full && (!final_need_s || gh_ready);
 
     // With two lanes the 256-bit data registers behind the beat (GHASH's input register and the
@@ -598,7 +601,7 @@ module gcm_core #(
             gh_keep = ONE_BLOCK;
             gh_blk = zext128({{(61 - LEN_W){1'b0}}, aadlen_q, 3'd0, {(61 - LEN_W){1'b0}}, txtlen_q, 3'd0});
         end else if (feed_data && !bad && s_axis_tvalid) begin
-            gh_valid = (st_q == S_BODY && ph == PH_TXT) ? (ks_valid && !tp_busy && out_free) : 1'b1;
+            gh_valid = (st_q == S_BODY && ph == PH_TXT) ? txt_room : 1'b1;
             gh_blk = gh_beat;
         end
     end

@@ -106,7 +106,8 @@ module ghash_core #(
                 // b2_q goes to the H^2 network, b1_q to the H network. X is kept steered onto them:
                 // x2_q holds X when the registered beat has two blocks (X joins B0 on H^2), x1_q
                 // when it has one (X joins B0 on H, and b2_q is zero); the other is zero, so X is
-                // x2_q | x1_q. The steering is done as the beat is registered, from its width, and
+                // x2_q | x1_q (x_q, the other multipliers' state, is not read here and is removed
+                // in synthesis). The steering is done as the beat is registered, from its width, and
                 // the loop has no width flag in front of the networks (that flag's 256 loads were
                 // the start of the two-lane core's critical path, 12.7 ns).
                 // Everything loads whenever the register is free (s_axis_tready), a beat or not:
