@@ -570,8 +570,9 @@ module gcm_core #(
     end   // a beat is consumed this cycle
     assign s_axis_tready = take;
     wire err_now = acc && bad;
+    wire body_txt = st_q == S_BODY && ph == PH_TXT;  // the beat on the input is text
     // a text beat that would go: `take` for it, less the protocol check
-    wire txt_slot = st_q == S_BODY && s_axis_tvalid && ph == PH_TXT && txt_go;
+    wire txt_slot = body_txt && s_axis_tvalid && txt_go;
     wire final_go = st_q == S_FINAL && !tq_full && (!final_need_s || gh_ready);
 
     // With two lanes the 256-bit data registers behind the beat (GHASH's input register and the
@@ -601,7 +602,7 @@ module gcm_core #(
             gh_keep = ONE_BLOCK;
             gh_blk = zext128({{(61 - LEN_W){1'b0}}, aadlen_q, 3'd0, {(61 - LEN_W){1'b0}}, txtlen_q, 3'd0});
         end else if (feed_data && !bad && s_axis_tvalid) begin
-            gh_valid = (st_q == S_BODY && ph == PH_TXT) ? txt_room : 1'b1;
+            gh_valid = body_txt ? txt_room : 1'b1;
             gh_blk = gh_beat;
         end
     end

@@ -105,32 +105,50 @@ module ghash_core #(
             if (LANES == 2) begin : g_lanes2
                 // b2_q goes to the H^2 network, b1_q to the H network. X is kept steered onto them:
                 // x2_q holds X when the registered beat has two blocks (X joins B0 on H^2), x1_q
-                // when it has one (X joins B0 on H, and b2_q is zero); the other is zero, so X is
-                // x2_q | x1_q (x_q, the other multipliers' state, is not read here and is removed
-                // in synthesis). The steering is done as the beat is registered, from its width, and
-                // the loop has no width flag in front of the networks (that flag's 256 loads were
-                // the start of the two-lane core's critical path, 12.7 ns).
+                // when it has one (X joins B0 on H, and b2_q is zero); the other is zero. The
+                // steering is done as the beat is registered, from its width, and the loop has no
+                // width flag in front of the networks (that flag's 256 loads were the start of the
+                // two-lane core's critical path, 12.7 ns).
                 // Everything loads whenever the register is free (s_axis_tready), a beat or not:
                 // b_v_q alone says whether a beat is there, so s_axis_tvalid (at the end of
                 // gcm_core's protocol check) reaches one flag, not 513 enables. A cycle with no
                 // beat steers X by a width that means nothing, and the next cycle steers it again.
+                // The loop's end is one kept LUT per bit and lane, d = go ? p2 ^ p1 : x_q (x_q holds
+                // X, as for the other multipliers), and the zeros (the other lane, the end of a
+                // message, reset) are the registers' synchronous clear. Left to ABC9, the sum and the
+                // steer took three LUT levels after the networks (their outputs arrive first to it).
+                // Each lane register has its own LUT: the two registers have different clears, and
+                // the flip-flops of an ECP5 slice share one, so a LUT shared by both could be packed
+                // with only one of them.
                 reg  [127:0] b2_q, b1_q, x2_q, x1_q;
+                wire [127:0] p2, p1;
                 wire         two = s_axis_tkeep[1];
-                wire [127:0] x_now = go ? (b_last_q ? 128'd0 : prod) : (x2_q | x1_q);
+                wire         zero_x = go && b_last_q;  // X returns to zero after a message
+                wire         clr2 = rst || key_clear || (s_axis_tready && (!two || zero_x));
+                wire         clr1 = rst || key_clear || (s_axis_tready && (two || zero_x));
+                wire [127:0] d2, d1;
+                genvar       i;
+                for (i = 0; i < 128; i = i + 1) begin : g_d
+                    ghash_loop_lut u_d2 (.go(go), .a(p2[i]), .b(p1[i]), .x(x_q[i]), .o(d2[i]));
+                    ghash_loop_lut u_d1 (.go(go), .a(p2[i]), .b(p1[i]), .x(x_q[i]), .o(d1[i]));
+                end
                 always @(posedge clk) begin
                     if (rst || key_clear) begin
                         b2_q <= 128'd0;
                         b1_q <= 128'd0;
-                        x2_q <= 128'd0;
-                        x1_q <= 128'd0;
                     end else if (s_axis_tready) begin
                         b2_q <= two ? s_axis_tdata[127:0] : 128'd0;
                         b1_q <= two ? s_axis_tdata[255:128] : s_axis_tdata[127:0];
-                        x2_q <= two ? x_now : 128'd0;
-                        x1_q <= two ? 128'd0 : x_now;
                     end
                 end
-                wire [127:0] p2, p1;
+                always @(posedge clk) begin
+                    if (clr2) x2_q <= 128'd0;
+                    else if (s_axis_tready) x2_q <= d2;
+                end
+                always @(posedge clk) begin
+                    if (clr1) x1_q <= 128'd0;
+                    else if (s_axis_tready) x1_q <= d1;
+                end
                 gf128_mul_h2 u_mul2 (.x(x2_q ^ b2_q), .y(p2));
                 gf128_mul_h u_mul (.x(x1_q ^ b1_q), .y(p1));
                 assign prod = p2 ^ p1;
@@ -190,4 +208,19 @@ module ghash_core #(
     assign m_axis_tvalid = out_valid_q;
     assign error = error_q;
 endmodule
+
+// One LUT of the two-lane GHASH loop: o = go ? a ^ b : x. keep_hierarchy holds it as one LUT, so
+// synthesis cannot spread the sum and the steer over several levels behind the networks.
+/* verilator lint_off DECLFILENAME */
+(* keep_hierarchy *)
+module ghash_loop_lut (
+    input  wire go,
+    input  wire a,
+    input  wire b,
+    input  wire x,
+    output wire o
+);
+    assign o = go ? a ^ b : x;
+endmodule
+/* verilator lint_on DECLFILENAME */
 `default_nettype wire
