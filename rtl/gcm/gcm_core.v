@@ -692,16 +692,21 @@ module gcm_core #(
         end
     end
 
-    // the phases' byte counts and limit flags: zero at reset and at each header
+    // The phases' byte counts and limit flags: zero at reset and while the core waits for a
+    // header. Nothing reads them there (the last packet's length block left in S_FINAL), so the
+    // clear comes from a register, not from the decision to take the beat: on the two-lane core
+    // that decision into the clear of ivlen_q was seed 1's critical path (12.5 ns). They count
+    // every beat taken, bad or not: after a bad beat the packet fails and no count is read again
+    // (its final beat is the error word, and a length block that closes GHASH goes nowhere).
     always @(posedge clk) begin
-        if (clr || (st_q == S_HDR && acc)) begin
+        if (clr || st_q == S_HDR) begin
             ivlen_q <= {IVL_W{1'b0}};
             aadlen_q <= {LEN_W{1'b0}};
             txtlen_q <= {LEN_W{1'b0}};
             ivfull_q <= 1'b0;
             aadfull_q <= 1'b0;
             txtfull_q <= 1'b0;
-        end else if (acc && !bad) begin
+        end else if (acc) begin
             if (ph == PH_IV) begin
                 ivlen_q <= ivlen_q + {{(IVL_W - NB_W){1'b0}}, nbytes};
                 ivfull_q <= iv_reach;
