@@ -239,16 +239,18 @@ def test_density_study_matches_the_matrix():
     assert s["min"] <= s["mean"] <= s["max"]
 
 
-@pytest.mark.parametrize("specialize,lanes", [(None, 1), ("ghash", 1), ("all", 1), ("all", 2)])
-def test_generated_gcm_marks_and_protects_key_material(tmp_path, rng, specialize, lanes):
+@pytest.mark.parametrize("specialize,lanes,selftest", [(None, 1, False), ("ghash", 1, False), ("all", 1, False),
+                                                     ("all", 2, False), (None, 1, True), ("all", 2, True)])
+def test_generated_gcm_marks_and_protects_key_material(tmp_path, rng, specialize, lanes, selftest):
     """Every file that embeds H or round keys is mode 0600 with a KEY MATERIAL header and marked in
     the manifest; nothing else is; the manifest never holds the key or H."""
     from authcore.keyspec.gcm import GcmConfig, generate_gcm
     from authcore.model.gcm import hash_key
 
     key = rng.randbytes(16)
-    cfg = GcmConfig(128, "lut", "parallel" if specialize is None else "keyspec", specialize, lanes)
+    cfg = GcmConfig(128, "lut", "parallel" if specialize is None else "keyspec", specialize, lanes, selftest)
     g = generate_gcm(tmp_path / "gen", cfg, key=None if specialize is None else key)
+    assert any(f.name == "gcm_selftest.v" for f in g.files) == selftest
     marked = {f["file"] for f in g.manifest["files"] if f["key_material"]}
     want = set() if specialize is None else {"ghash/gf128_mul_h.v", "gcm_top.v"}
     if lanes == 2:

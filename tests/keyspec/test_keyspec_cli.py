@@ -33,10 +33,14 @@ def test_generate_cli_errors(tmp_path, capsys):
                           (["--lanes", "2", "--ghash", "keyspec", "--data-width", "64", "--hash-key", "11" * 16],
                            "--lanes 2 needs --data-width 128"),
                           (["--lanes", "3", "--ghash", "keyspec", "--hash-key", "11" * 16], "--lanes must be 1 or 2"),
-                          (["--arch", "pipelined"], "--arch belongs to 'generate ghash'")):
+                          (["--arch", "pipelined"], "--arch belongs to 'generate ghash'"),
+                          (["--selftest", "--specialize", "ghash", "--hash-key", "11" * 16],
+                           "--selftest with H built in but a key port would need the AES key")):
             assert main(["generate", "gcm", *bad, "--out", str(tmp_path / "gcm")]) == 2
             err = capsys.readouterr().err
             assert says in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+        assert main(["generate", "ghash", "--selftest", "--hash-key", "11" * 16, "--out", str(tmp_path)]) == 2
+        assert "--selftest belong to 'generate gcm'" in capsys.readouterr().err
         assert main(["prove", str(tmp_path / "nothing")]) == 2
         assert "no manifest.json" in capsys.readouterr().err
         assert main(["keyspec", "density", "--keys", "0"]) == 2
@@ -50,3 +54,20 @@ def test_density_cli(tmp_path, capsys):
     assert main(["keyspec", "density", "--keys", "2000", "--seed", "5", "--plot", str(png), "--json"]) == 0
     s = json.loads(capsys.readouterr().out)
     assert s["keys"] == 2000 and 0.3 < s["mean"] < 0.7 and png.stat().st_size > 1000
+
+
+def test_generate_gcm_selftest_cli(tmp_path, capsys):
+    """--selftest: gcm_top wraps gcm_selftest and has the verdict ports; a whole-key core gets a KAT
+    computed under its key (the expected tag differs from test case 4's)."""
+    assert main(["generate", "gcm", "--selftest", "--data-width", "32", "--out", str(tmp_path / "g")]) == 0
+    assert "behind its power-on known-answer test" in capsys.readouterr().out
+    top = (tmp_path / "g" / "gcm_top.v").read_text()
+    assert "gcm_selftest #(" in top and "output wire         selftest_fail" in top and "KAT_TAG" not in top
+    assert "rtl/gcm/gcm_selftest.v" in (tmp_path / "g" / "files.f").read_text().split()
+    key = "00112233445566778899aabbccddeeff"
+    assert main(["generate", "gcm", "--selftest", "--specialize", "all", "--key", key,
+                 "--out", str(tmp_path / "f")]) == 0
+    capsys.readouterr()
+    top = (tmp_path / "f" / "gcm_top.v").read_text()
+    assert ".KAT_TAG(128'h" in top and "5bc94fbc3221a5db94fae95ae7121a47" not in top
+    assert json.loads((tmp_path / "f" / "manifest.json").read_text())["selftest"] is True

@@ -42,7 +42,7 @@ def _generate_gcm(args: argparse.Namespace) -> int:
 
     if args.arch != "feedback":
         raise InvalidParameter("--arch belongs to 'generate ghash'")
-    cfg = GcmConfig(args.data_width, args.sbox, args.ghash, args.specialize, args.lanes)
+    cfg = GcmConfig(args.data_width, args.sbox, args.ghash, args.specialize, args.lanes, args.selftest)
     ghash, _ = cfg.check()
     key = h = None
     given = (args.key is not None or args.key_file is not None or args.hash_key is not None
@@ -62,7 +62,8 @@ def _generate_gcm(args: argparse.Namespace) -> int:
         m = g.manifest
         print(f"{g.out}/gcm_top.v: gcm_core, {m['data_width']}-bit AES datapath, {m['sbox']} S-boxes, "
               f"GHASH {m['ghash']}" + (f", specialized: {m['specialize']}" if m["specialize"] else "")
-              + (f", {m['lanes']} blocks a cycle" if m["lanes"] != 1 else ""))
+              + (f", {m['lanes']} blocks a cycle" if m["lanes"] != 1 else "")
+              + (", behind its power-on known-answer test" if m["selftest"] else ""))
         if m["keyspec_multiplier"]:
             k = m["keyspec_multiplier"]
             for q in k.get("powers", [{"power": 1, **k}]):  # type: ignore[union-attr]
@@ -78,8 +79,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
     if args.what == "gcm":
         return _generate_gcm(args)
-    if (args.data_width, args.sbox, args.ghash, args.specialize) != (128, "lut", "parallel", None):
-        raise InvalidParameter("--data-width, --sbox, --ghash and --specialize belong to 'generate gcm'")
+    if (args.data_width, args.sbox, args.ghash, args.specialize, args.selftest) != (128, "lut", "parallel", None,
+                                                                                  False):
+        raise InvalidParameter("--data-width, --sbox, --ghash, --specialize and --selftest belong to 'generate gcm'")
     h = _hash_key(args)
     assert h is not None
     g = generate_ghash(h, args.out, lanes=args.lanes, arch=args.arch, opt=args.optimizer)
@@ -148,6 +150,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--sbox", default="lut", help="gcm: S-box style (lut, composite, rom)")
     g.add_argument("--ghash", default="parallel", help="gcm: parallel, karatsuba, digit:D or keyspec")
     g.add_argument("--specialize", choices=["ghash", "all"], help="gcm: build H (ghash) or the whole key (all) in")
+    g.add_argument("--selftest", action="store_true", help="gcm: wrap the core in gcm_selftest, a power-on "
+                   "known-answer test (the spec's test case 4, or under the built-in key with --specialize all)")
     g.add_argument("--optimizer", default="lut6", choices=sorted(OPTIMIZERS))
     g.add_argument("--out", required=True, metavar="DIR")
     g.add_argument("--json", action="store_true")

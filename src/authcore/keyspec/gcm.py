@@ -10,6 +10,11 @@ its own), a top ``gcm_top`` that sets gcm_core's parameters, ``files.f`` (compil
 - ``--specialize all``: the round keys are constants too; ``gcm_top`` has no key port.
 - ``--lanes 2`` (with a key-specialized GHASH and the 128-bit datapath): two blocks a cycle, 256-bit
   streams; the folder holds ``ghash/gf128_mul_h2.v`` (x*H^2, proven) beside ``gf128_mul_h.v``.
+- ``--selftest``: ``gcm_top`` wraps the core in ``gcm_selftest`` (a power-on known-answer test,
+  ``selftest_pass``/``selftest_fail`` ports). A generic core runs the spec's test case 4; a
+  whole-key core runs the same packet under its own key, with the expected ciphertext and tag
+  computed here by the model. A core with only H built in is refused: its KAT would need the AES
+  key in the bitstream, which ``--specialize ghash`` exists to keep out.
 
 Files that embed key material (the multiplier; ``gcm_top.v`` with the round keys) are mode 0600
 and say so in their header; the manifest never records the key or H.
@@ -35,6 +40,12 @@ LIBRARY = ["aes/aes_sbox_lut", "aes/aes_sbox_composite", "aes/aes_sbox_rom", "ae
            "aes/aes_key_expand", "aes/aes_enc_pipe", "gf128/gf128_mul_parallel", "gf128/gf128_mul_digit",
            "ghash/ghash_core", "gcm/gcm_core"]
 KEY_LEN = {16: 0, 24: 1, 32: 2}
+# The self-test packet: the IV, AAD and plaintext of the GCM spec's test case 4 (gcm_selftest's
+# defaults), encrypted with a 16-byte tag under the core's own key when the key is built in.
+KAT_IV = bytes.fromhex("cafebabefacedbaddecaf888")
+KAT_AAD = bytes.fromhex("feedfacedeadbeeffeedfacedeadbeefabaddad2")
+KAT_PT = bytes.fromhex("d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
+                       "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39")
 
 HASH_KEY_HEADER = """// KEY MATERIAL: this file holds the GCM hash key H (the key-mismatch check compares E_K(0) with
 // it). Keep it as secret as the key: it was written with mode 0600; do not commit or publish it.
@@ -53,6 +64,7 @@ class GcmConfig:
     ghash: str = "parallel"     # parallel | karatsuba | digit:D | keyspec
     specialize: str | None = None  # None | ghash | all
     lanes: int = 1              # blocks per cycle: 2 needs a key-specialized GHASH and 128 bits
+    selftest: bool = False      # wrap the core in gcm_selftest (power-on known-answer test)
 
     def check(self) -> tuple[int, int]:
         """(GHASH parameter, DIGIT) after validating the configuration."""
@@ -73,6 +85,10 @@ class GcmConfig:
         g = self.ghash
         if self.specialize is not None:
             g = "keyspec"
+        if self.selftest and g == "keyspec" and self.specialize != "all":
+            raise InvalidParameter("--selftest with H built in but a key port would need the AES key in the "
+                                   "bitstream for its known-answer test (E_K(0) must be the built-in H): "
+                                   "use --specialize all, or a generic GHASH")
         if g == "parallel":
             return 0, 8
         if g == "karatsuba":
@@ -109,12 +125,20 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | N
     if ghash == 3:
         assert h is not None
         params.append(f".H_BUILTIN(128'h{h.hex()})")
+    if cfg.selftest and fixed:
+        assert key is not None
+        ct, tag = gcm_model.encrypt(key, KAT_IV, KAT_PT, KAT_AAD, 16)
+        params += [".KAT_KEY(256'd0)", f".KAT_IV(96'h{KAT_IV.hex()})", f".KAT_AAD(160'h{KAT_AAD.hex()})",
+                   f".KAT_PT(480'h{KAT_PT.hex()})", f".KAT_CT(480'h{ct.hex()})", f".KAT_TAG(128'h{tag.hex()})"]
+    module = "gcm_selftest" if cfg.selftest else "gcm_core"
     lines += [
         "`default_nettype none",
         f"// gcm_top: gcm_core configured by `authcore generate gcm` (DATA_W {cfg.data_width}, S-box {cfg.sbox},",
         f"// GHASH {'key-specialized' if ghash == 3 else cfg.ghash}"
         f"{', fixed key: no key port' if fixed else ''}"
-        f"{f', {cfg.lanes} blocks a cycle' if cfg.lanes != 1 else ''}). Ports as gcm_core (docs/gcm.md).",
+        f"{f', {cfg.lanes} blocks a cycle' if cfg.lanes != 1 else ''}"
+        f"{', behind a power-on known-answer test' if cfg.selftest else ''}). Ports as gcm_core (docs/gcm.md)"
+        f"{', plus selftest_pass and selftest_fail' if cfg.selftest else ''}.",
         "module gcm_top (",
         "    input  wire         clk,",
         "    input  wire         rst,",
@@ -142,7 +166,11 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | N
         "    output wire         m_axis_tlast,",
         "    output wire         m_axis_tvalid,",
         "    input  wire         m_axis_tready,",
-        "    output wire         error",
+        "    output wire         error" + ("," if cfg.selftest else ""),
+    ]
+    if cfg.selftest:
+        lines += ["    output wire         selftest_pass,", "    output wire         selftest_fail"]
+    lines += [
         ");",
     ]
     if fixed:
@@ -150,14 +178,15 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | N
     key_ports = (".key(256'd0), .key_len(2'd0), .key_valid(1'b0), .key_ready(unused_key_ready)" if fixed else
                  ".key(key), .key_len(key_len), .key_valid(key_valid), .key_ready(key_ready)")
     lines += [
-        f"    gcm_core #({', '.join(params)}) u_gcm (",
+        f"    {module} #({', '.join(params)}) u_gcm (",
         f"        .clk(clk), .rst(rst), .key_clear(key_clear), {key_ports},",
         "        .key_loaded(key_loaded), .key_mismatch(key_mismatch),",
         "        .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tuser(s_axis_tuser),",
         "        .s_axis_tlast(s_axis_tlast), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),",
         "        .m_axis_tdata(m_axis_tdata), .m_axis_tkeep(m_axis_tkeep), .m_axis_tuser(m_axis_tuser),",
         "        .m_axis_tlast(m_axis_tlast), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready),",
-        "        .error(error)",
+        "        .error(error)" + (", .selftest_pass(selftest_pass), .selftest_fail(selftest_fail)"
+                                    if cfg.selftest else ""),
         "    );",
         "endmodule",
         "`default_nettype wire",
@@ -196,7 +225,7 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
     outp = Path(out)
     outp.mkdir(parents=True, exist_ok=True)
     files: list[Path] = []
-    for name in LIBRARY:
+    for name in LIBRARY + (["gcm/gcm_selftest"] if cfg.selftest else []):
         dst = outp / "rtl" / f"{name}.v"
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(RTL / f"{name}.v", dst)
@@ -226,7 +255,7 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
     manifest: dict[str, object] = {
         "generator": "authcore generate gcm", "top": "gcm_top",
         "data_width": cfg.data_width, "sbox": cfg.sbox, "ghash": "keyspec" if ghash == 3 else cfg.ghash,
-        "lanes": cfg.lanes, "bits_per_beat": 128 * cfg.lanes,
+        "lanes": cfg.lanes, "bits_per_beat": 128 * cfg.lanes, "selftest": cfg.selftest,
         "specialize": cfg.specialize or ("ghash" if ghash == 3 else None),
         "parameters": {"DATA_W": cfg.data_width, "SBOX": SBOXES[cfg.sbox], "GHASH": ghash, "DIGIT": digit,
                        "FIXED_KEY": int(cfg.specialize == "all"), "LANES": cfg.lanes},

@@ -1,7 +1,9 @@
 """cocotb testbench of gcm_selftest: the power-on known-answer test in front of gcm_core.
 
 Environment: AUTHCORE_TB_EXPECT=pass (default) or fail (the toplevel was built with a KAT that
-cannot pass), AUTHCORE_SEED.
+cannot pass), AUTHCORE_SEED; and tb_gcm's AUTHCORE_TB_KEY, AUTHCORE_TB_FIXED=1 (a generated
+whole-key top: no key port, the KAT runs under the built-in key, which stays loaded) and
+AUTHCORE_TB_LANES.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ async def watch_self_test(dut, limit: int = 3000) -> int:
         await ReadOnly()
         if dut.selftest_pass.value == 1 or dut.selftest_fail.value == 1:
             return cycles
-        assert dut.s_axis_tready.value == 0 and dut.m_axis_tvalid.value == 0 and dut.key_ready.value == 0, \
-            "a port was released during the self-test"
+        assert dut.s_axis_tready.value == 0 and dut.m_axis_tvalid.value == 0, "a port was released during the self-test"
+        assert tb_gcm.FIXED or dut.key_ready.value == 0, "key_ready rose during the self-test"
     raise AssertionError(f"no self-test verdict within {limit} cycles")
 
 
@@ -36,21 +38,23 @@ async def passes_then_serves_the_user(dut):
     dut.s_axis_tvalid.value = 1
     dut.s_axis_tlast.value = 1
     dut.s_axis_tkeep.value = 3
-    for s in ("m_axis_tready", "key_valid", "key_clear", "key", "key_len", "s_axis_tuser", "s_axis_tdata"):
+    for s in ("m_axis_tready", "key_clear", "s_axis_tuser", "s_axis_tdata") + (
+            () if tb_gcm.FIXED else ("key_valid", "key", "key_len")):
         getattr(dut, s).value = 0
     await axis.start_clock(dut)
     await axis.reset(dut)
     cycles = await watch_self_test(dut)
     cocotb.log.info(f"self-test passed after {cycles} cycles")
     assert dut.selftest_pass.value == 1 and dut.selftest_fail.value == 0
-    assert dut.key_loaded.value == 0, "the KAT key must be erased before the user gets the core"
+    # The KAT key is erased before the user gets the core; a fixed key is the core's own and stays.
+    assert dut.key_loaded.value == int(tb_gcm.FIXED), "key_loaded after the self-test"
     await RisingEdge(dut.clk)
     dut.s_axis_tvalid.value = 0
     dut.s_axis_tlast.value = 0
     got = await tb_gcm.collect_packets(dut, 1, rng, 0.0)
-    assert got[0] == [tb_gcm.ERROR_BEAT], "the waiting packet (no key loaded yet)"
+    assert got[0] == [tb_gcm.ERROR_BEAT], "the waiting packet (no IV; and no key loaded yet unless fixed)"
     for _ in range(2):
-        key = rng.randbytes(rng.choice([16, 24, 32]))
+        key = tb_gcm.pick_key(rng)
         await tb_gcm.load_key(dut, key)
         ps = [tb_gcm.random_packet(rng, key) for _ in range(6)]
         got = await tb_gcm.run(dut, rng, key, ps, 0.2, 0.2)
@@ -64,7 +68,13 @@ async def passes_then_serves_the_user(dut):
     await ReadOnly()
     assert dut.selftest_pass.value == 0
     await watch_self_test(dut)
-    assert dut.selftest_pass.value == 1 and dut.key_loaded.value == 0
+    assert dut.selftest_pass.value == 1 and dut.key_loaded.value == int(tb_gcm.FIXED)
+    if tb_gcm.FIXED:  # and it serves again, under its key
+        key = tb_gcm.KEY
+        ps = [tb_gcm.random_packet(rng, key) for _ in range(3)]
+        got = await tb_gcm.run(dut, rng, key, ps, 0.2, 0.2)
+        for p, g in zip(ps, got, strict=True):
+            assert g == tb_gcm.expect(key, p), tb_gcm.show(key, p)
 
 
 @cocotb.test(timeout_time=20, timeout_unit="ms", skip=EXPECT != "fail")
@@ -75,12 +85,14 @@ async def fails_and_holds_the_ports(dut):
     assert dut.selftest_fail.value == 1 and dut.selftest_pass.value == 0
     # Nothing gets through: not a key, not a packet.
     await RisingEdge(dut.clk)
-    dut.key.value = int.from_bytes(rng.randbytes(16).ljust(32, b"\0"), "big")
-    dut.key_valid.value = 1
+    if not tb_gcm.FIXED:
+        dut.key.value = int.from_bytes(rng.randbytes(16).ljust(32, b"\0"), "big")
+        dut.key_valid.value = 1
     dut.s_axis_tvalid.value = 1
     dut.m_axis_tready.value = 1
     for _ in range(200):
         await RisingEdge(dut.clk)
         await ReadOnly()
-        assert dut.key_ready.value == 0 and dut.s_axis_tready.value == 0 and dut.m_axis_tvalid.value == 0
+        assert dut.s_axis_tready.value == 0 and dut.m_axis_tvalid.value == 0
+        assert tb_gcm.FIXED or dut.key_ready.value == 0
         assert dut.selftest_fail.value == 1
