@@ -67,29 +67,21 @@ module gcm_selftest #(
     localparam integer N_IN = 2 + N_AAD + N_TXT;     // header, IV, AAD, text
     localparam integer N_OUT = N_TXT + 1;            // text, tag
 
-    // bytes [first, first + BB) of a field of len bytes held in block order (byte 0 in the top
-    // bits), in stream byte order (first byte in [7:0]); zeros past the field's end
-    function [128*LANES-1:0] seg;
+    // The beat at byte offset first of a field of len bytes held in block order (byte 0 in the top
+    // bits): {tkeep, tdata}, in stream byte order (first byte in [7:0], tkeep contiguous from bit
+    // 0), zeros past the field's end.
+    function [144*LANES-1:0] beat;
         input [479:0] f;
         input integer len;
         input integer first;
         integer j;
         begin
-            seg = {128*LANES{1'b0}};
+            beat = {144*LANES{1'b0}};
             for (j = 0; j < BB; j = j + 1)
-                if (first + j < len) seg[8 * j +: 8] = f[8 * (len - 1 - first - j) +: 8];
-        end
-    endfunction
-
-    // tkeep of a beat at offset first of a len-byte phase: contiguous from bit 0
-    function [16*LANES-1:0] kmask;
-        input integer len;
-        input integer first;
-        integer j;
-        begin
-            kmask = {16*LANES{1'b0}};
-            for (j = 0; j < BB; j = j + 1)
-                if (first + j < len) kmask[j] = 1'b1;
+                if (first + j < len) begin
+                    beat[8 * j +: 8] = f[8 * (len - 1 - first - j) +: 8];
+                    beat[128 * LANES + j] = 1'b1;
+                end
         end
     endfunction
 
@@ -108,20 +100,16 @@ module gcm_selftest #(
     reg  [2:0]           kat_user;
     always @* begin
         if (in_i == 0) begin
-            kat_data = {{128*LANES-16{1'b0}}, 8'd16, 8'd0};
-            kat_keep = kmask(2, 0);
+            {kat_keep, kat_data} = beat({464'd0, 8'd0, 8'd16}, 2, 0);  // byte 0: mode 0; byte 1: tag length
             kat_user = 3'd0;
         end else if (in_i == 1) begin
-            kat_data = seg({384'd0, KAT_IV}, 12, 0);
-            kat_keep = kmask(12, 0);
+            {kat_keep, kat_data} = beat({384'd0, KAT_IV}, 12, 0);
             kat_user = 3'd1;
         end else if (in_i < 2 + N_AAD) begin
-            kat_data = seg({320'd0, KAT_AAD}, 20, BB * (in_i - 2));
-            kat_keep = kmask(20, BB * (in_i - 2));
+            {kat_keep, kat_data} = beat({320'd0, KAT_AAD}, 20, BB * (in_i - 2));
             kat_user = 3'd2;
         end else begin
-            kat_data = seg(KAT_PT, 60, BB * (in_i - 2 - N_AAD));
-            kat_keep = kmask(60, BB * (in_i - 2 - N_AAD));
+            {kat_keep, kat_data} = beat(KAT_PT, 60, BB * (in_i - 2 - N_AAD));
             kat_user = 3'd3;
         end
     end
@@ -134,12 +122,10 @@ module gcm_selftest #(
     reg  [2:0]           exp_user;
     always @* begin
         if (out_i == N_OUT - 1) begin
-            exp_data = seg({352'd0, KAT_TAG}, 16, 0);
-            exp_keep = kmask(16, 0);
+            {exp_keep, exp_data} = beat({352'd0, KAT_TAG}, 16, 0);
             exp_user = 3'd1;
         end else begin
-            exp_data = seg(KAT_CT, 60, BB * out_i);
-            exp_keep = kmask(60, BB * out_i);
+            {exp_keep, exp_data} = beat(KAT_CT, 60, BB * out_i);
             exp_user = 3'd0;
         end
     end
