@@ -11,12 +11,14 @@ setup:
 demo: setup
 	@$(PY) -m authcore.cli demo
 
+# make test's Verilator runs are short, so their C++ is built without optimization (see flow/sim.py).
+# worksteal: a worker that runs out of tests takes some of the other's, so no long test ends alone.
 test: setup
 	@$(PY) -m ruff check src tests
-	@$(PYTEST) -q -n $(JOBS) -p no:cacheprovider
+	@AUTHCORE_VERILATOR_OPT=-O0 $(PYTEST) -q -n $(JOBS) --dist worksteal -p no:cacheprovider
 
 test-full: setup
-	@$(PYTEST) -q -n $(JOBS) -p no:cacheprovider -m "full or not full"
+	@$(PYTEST) -q -n $(JOBS) --dist worksteal -p no:cacheprovider -m "full or not full"
 
 lint: setup
 	@$(PY) -m ruff check src tests

