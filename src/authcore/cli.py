@@ -186,9 +186,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_spec(args: argparse.Namespace) -> int:
-    from authcore.demo import spec_report
+    from authcore.demo import spec_check, spec_report
 
-    ok = spec_report(args.cases, sys.stdout)
+    if args.json:
+        results = spec_check(args.cases)
+        ok = all(r["ok"] for r in results)
+        print(json.dumps({"ok": ok, "cases": results}))
+    else:
+        ok = spec_report(args.cases, sys.stdout)
     return 0 if ok else 1
 
 
@@ -268,6 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("spec", help="the GCM spec's test cases with every intermediate, model vs. published")
     s.add_argument("--cases", type=int, nargs="*", default=[3, 4], metavar="N")
+    s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_spec)
 
     d = sub.add_parser("demo", help="the main job: spec test cases, then the key-specialized GHASH flow")

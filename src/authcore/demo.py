@@ -5,48 +5,53 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from authcore.errors import InvalidParameter
 from authcore.model import gcm
 from authcore.vectors import spec
 
 
-def _row(out: TextIO, name: str, got: bytes, want: bytes | None) -> bool:
-    ok = want is None or got == want
-    mark = "ok" if want is not None and ok else ("--" if want is None else "MISMATCH")
-    out.write(f"  {name:<8} {got.hex():<34} {(want.hex() if want is not None else ''):<34} {mark}\n")
-    return ok
+def spec_check(numbers: list[int]) -> list[dict[str, object]]:
+    """Run the model on the spec's test cases: for each, every intermediate the spec publishes
+    (H, the N_i of a long IV, Y0, E(K,Y0), the X_i, GHASH, T) as the model's value, the published
+    one (None where the spec gives none) and whether they agree, and whether C matches.
+
+    These keys are the spec's public test keys, so H and the rest reveal nothing secret.
+    """
+    cases = {c.number: c for c in spec.load()}
+    bad = [n for n in numbers if n not in cases]
+    if bad:
+        raise InvalidParameter(f"test case {bad[0]}: the spec has test cases {min(cases)}-{max(cases)}")
+    results = []
+    for n in numbers:
+        c = cases[n]
+        t = gcm.trace(c["K"], c["IV"], c["P"], c["A"])
+        pairs = [("H", t.h, c.get("H"))]
+        pairs += [(f"N{i}", v, c.get(f"N{i}")) for i, v in enumerate(t.n_chain, 1)]
+        pairs += [("Y0", t.y0, c.get("Y0")), ("E(K,Y0)", t.e_y0, c.get("EY0"))]
+        pairs += [(f"X{i}", v, c.get(f"X{i}")) for i, v in enumerate(t.x_chain, 1)]
+        pairs += [("GHASH", t.ghash, c.get("GHASH")), ("T", t.tag, c.get("T"))]
+        values = [{"name": name, "model": got.hex(), "published": want.hex() if want is not None else None,
+                   "ok": want is None or got == want} for name, got, want in pairs]
+        c_ok = t.ciphertext == c["C"]
+        results.append({"case": n, "key_bits": 8 * len(c["K"]), "iv_bytes": len(c["IV"]), "aad_bytes": len(c["A"]),
+                        "text_bytes": len(c["P"]), "values": values, "ciphertext_ok": c_ok,
+                        "ok": c_ok and all(v["ok"] for v in values)})
+    return results
 
 
 def spec_report(numbers: list[int], out: TextIO) -> bool:
-    """Run the model on the spec's test cases; True when every published value matches.
-
-    These keys are the spec's public test keys, so printing H here reveals nothing secret.
-    """
-    cases = {c.number: c for c in spec.load()}
-    all_ok = True
-    for n in numbers:
-        if n not in cases:
-            out.write(f"test case {n}: the spec has test cases 1-18\n")
-            all_ok = False
-            continue
-        c = cases[n]
-        t = gcm.trace(c["K"], c["IV"], c["P"], c["A"])
-        out.write(f"GCM spec test case {n} (AES-{8 * len(c['K'])}, IV {len(c['IV'])} bytes, "
-                  f"AAD {len(c['A'])} bytes, P {len(c['P'])} bytes)\n")
+    """spec_check as text: True when every published value matches."""
+    results = spec_check(numbers)
+    for r in results:
+        out.write(f"GCM spec test case {r['case']} (AES-{r['key_bits']}, IV {r['iv_bytes']} bytes, "
+                  f"AAD {r['aad_bytes']} bytes, P {r['text_bytes']} bytes)\n")
         out.write(f"  {'value':<8} {'model':<34} {'published':<34}\n")
-        ok = _row(out, "H", t.h, c.get("H"))
-        for i, v in enumerate(t.n_chain, 1):
-            ok &= _row(out, f"N{i}", v, c.get(f"N{i}"))
-        ok &= _row(out, "Y0", t.y0, c.get("Y0"))
-        ok &= _row(out, "E(K,Y0)", t.e_y0, c.get("EY0"))
-        for i, v in enumerate(t.x_chain, 1):
-            ok &= _row(out, f"X{i}", v, c.get(f"X{i}"))
-        ok &= _row(out, "GHASH", t.ghash, c.get("GHASH"))
-        ok &= _row(out, "T", t.tag, c.get("T"))
-        ok &= t.ciphertext == c["C"]
-        out.write(f"  C ({len(t.ciphertext)} bytes) {'matches' if t.ciphertext == c['C'] else 'DIFFERS'}\n")
-        out.write(f"  test case {n}: {'all values match' if ok else 'MISMATCH'}\n\n")
-        all_ok &= ok
-    return all_ok
+        for v in r["values"]:  # type: ignore[union-attr]
+            mark = "--" if v["published"] is None else ("ok" if v["ok"] else "MISMATCH")
+            out.write(f"  {v['name']:<8} {v['model']:<34} {v['published'] or '':<34} {mark}\n")
+        out.write(f"  C ({r['text_bytes']} bytes) {'matches' if r['ciphertext_ok'] else 'DIFFERS'}\n")
+        out.write(f"  test case {r['case']}: {'all values match' if r['ok'] else 'MISMATCH'}\n\n")
+    return all(r["ok"] for r in results)
 
 
 DEMO_KEY = bytes.fromhex("feffe9928665731c6d6a8f9467308308")  # the GCM spec's public test key (cases 3-6)

@@ -122,3 +122,16 @@ def test_demo_quick_prints_spec_values(capsys):
     assert code == 0
     assert "test case 3: all values match" in out and "test case 4: all values match" in out
     assert "5bc94fbc3221a5db94fae95ae7121a47" in out
+
+
+def test_spec_json_and_unknown_case(capsys):
+    """`authcore spec --json`: every intermediate of each case, model beside published; a case
+    number the spec does not have is a usage error (exit 2, one line), not a failed comparison."""
+    code, out, _ = run(["spec", "--json", "--cases", "6", "13"], capsys)
+    obj = json.loads(out)
+    assert code == 0 and obj["ok"] and [c["case"] for c in obj["cases"]] == [6, 13]
+    tc6 = {v["name"]: v for v in obj["cases"][0]["values"]}
+    assert tc6["N1"]["published"] == tc6["N1"]["model"] and tc6["T"]["model"] == "619cc5aefffe0bfa462af43c1699d050"
+    assert obj["cases"][1]["key_bits"] == 256 and obj["cases"][1]["text_bytes"] == 0
+    code, out, err = run(["spec", "--cases", "3", "19"], capsys)
+    assert code == 2 and out == "" and err.strip() == "authcore: test case 19: the spec has test cases 1-18"
