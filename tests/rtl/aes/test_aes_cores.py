@@ -8,7 +8,7 @@ from authcore.testbench import HERE as TB
 
 
 # The narrow datapaths with composite-field S-boxes run in Verilator: Icarus is slowest on them (all
-# 14 round units switch every cycle, each S-box a chain of GF(2^4) functions), 30-55 s each. The
+# 14 round units switch every cycle, each S-box a chain of GF(2^4) functions), 25-55 s each. The
 # composite S-box stays in Icarus at 128 bits and alone (test_aes_sbox), the narrow datapaths with
 # the other two S-boxes.
 @pytest.mark.parametrize("sbox", (0, 1, 2))
