@@ -79,10 +79,18 @@ def test_keep_and_pnr_reach_the_jobs(tmp_path):
     assert all(j.keep == [] and j.pnr is True for j in jobs if j.config == "three")
 
 
+def test_placer_reaches_the_jobs(tmp_path):
+    text = SPEC.replace('seed = 4', 'seed = 4\nplacer = "static"')
+    _, jobs = load_spec(_spec(tmp_path, text))
+    assert {j.placer for j in jobs if j.config == "one"} == {"static"}
+    assert {j.placer for j in jobs if j.config != "one"} == {"heap"}
+
+
 @pytest.mark.parametrize("line, msg", [
     ('keep = "u"', "keep must be a list of module names"),
     ('keep = [1]', "keep must be a list of module names"),
     ('pnr = "no"', "pnr must be true or false"),
+    ('placer = "HeAP"', "placer must be one of heap, sa, static"),
 ])
 def test_malformed_keep_and_pnr_are_refused(tmp_path, line, msg):
     with pytest.raises(InvalidParameter, match=msg):

@@ -218,6 +218,30 @@ def test_default_keep_and_pnr_leave_the_cache_key_alone():
     assert x == synth_mod._key(f, "xor_reg", {}, "xc7", "xc7a100t", 100.0, 1, [], False)
 
 
+def test_placer_enters_the_key_only_where_it_acts():
+    """heap is nextpnr's default, so it adds nothing to the key; another placer is a different run
+    on ecp5/ice40 and no run at all for xc7 (no place and route) or with pnr=False."""
+    f = [DATA / "xor_reg.v"]
+    args = (f, "xor_reg", {}, "ecp5", "LFE5U-85F-6-CABGA381", 100.0, 1, [])
+    base = synth_mod._key(*args, True)
+    assert base == synth_mod._key(*args, True, "heap")
+    assert base != synth_mod._key(*args, True, "static") != synth_mod._key(*args, True, "sa")
+    assert synth_mod._key(*args, False, "static") == synth_mod._key(*args, False)
+    x = (f, "xor_reg", {}, "xc7", "xc7a100t", 100.0, 1, [], True)
+    assert synth_mod._key(*x, "static") == synth_mod._key(*x)
+
+
+def test_static_placer_runs_and_is_recorded(cache):
+    r = synth("xor_reg", [DATA / "xor_reg.v"], target="ecp5", bits_per_cycle=128, placer="static")
+    assert r["placer"] == "static" and 20 < r["fmax_mhz"] < 1000
+    log = Path(r["logs"]["nextpnr"]).read_text()
+    assert "Running Static placer" in log and "HeAP" not in log
+    h = synth("xor_reg", [DATA / "xor_reg.v"], target="ecp5", bits_per_cycle=128)
+    assert h["placer"] == "heap" and "Running Static placer" not in Path(h["logs"]["nextpnr"]).read_text()
+    with pytest.raises(InvalidParameter, match="unknown placer 'annealing'; use one of heap, sa, static"):
+        synth("xor_reg", [DATA / "xor_reg.v"], target="ecp5", placer="annealing")
+
+
 def test_parts_in_the_summary_and_table():
     from authcore.flow.sweep import markdown_table, summarize
 

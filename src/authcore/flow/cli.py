@@ -9,6 +9,7 @@ import sys
 
 from authcore.cli import register
 from authcore.errors import InvalidParameter
+from authcore.flow.synth import PLACERS
 
 
 def _params(items: list[str]) -> dict[str, object]:
@@ -29,7 +30,7 @@ def cmd_synth(args: argparse.Namespace) -> int:
         files += read_filelist(args.filelist)
     r = synth(args.top, files, _params(args.param or []), target=args.target, device=args.device,
               freq=args.freq, seed=args.seed, bits_per_cycle=args.bits_per_cycle, timeout=args.timeout,
-              use_cache=not args.no_cache, keep=args.keep or [], pnr=not args.no_pnr)
+              use_cache=not args.no_cache, keep=args.keep or [], pnr=not args.no_pnr, placer=args.placer)
     if args.json:
         print(json.dumps(r, sort_keys=True))
         return 0
@@ -51,6 +52,8 @@ def cmd_synth(args: argparse.Namespace) -> int:
         t.add_row(f"  of which {name} (kept, x{part['instances']})", f"{part['luts']} LUTs, {part['ffs']} FFs")
     fmax = "-" if r["fmax_mhz"] is None else f"{r['fmax_mhz']:.1f}"
     t.add_row("fmax (MHz)", fmax if r.get("pnr", True) or r["target"] == "xc7" else "- (--no-pnr)")
+    if r.get("placer") not in (None, "heap"):
+        t.add_row("placer", str(r["placer"]))
     t.add_row("Gbit/s", "-" if r["gbps"] is None else f"{r['gbps']:.2f}")
     t.add_row("tool time (s)", f"{r['seconds']}")
     t.add_row("tools", ", ".join(f"{k} {v}" for k, v in r["tool_versions"].items()))  # type: ignore[union-attr]
@@ -95,6 +98,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--device")
     s.add_argument("--freq", type=float, default=100.0, metavar="MHZ")
     s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--placer", choices=PLACERS, default="heap",
+                   help="ecp5/ice40: nextpnr's placement algorithm (default heap, nextpnr's own default)")
     s.add_argument("--bits-per-cycle", type=float, metavar="B")
     s.add_argument("--timeout", type=float, metavar="S", help="give up on a tool run after S seconds")
     s.add_argument("--no-cache", action="store_true")

@@ -29,6 +29,7 @@ Spec layout (paths relative to the TOML file)::
     keep = ["gf128_mul_h"]         # modules kept as their own hierarchy: each run's ``parts``
                                    # gives their LUTs in place (see synth.py)
     pnr = false                    # synthesis only: area, no fmax (default true)
+    placer = "static"              # nextpnr's placer: heap (its default), sa or static; also in [sweep]
 
 Outputs in the output folder: results.json (every run), results.md (one row per configuration and
 target, medians over keys and seeds), pareto.png (LUTs against Gbit/s, the Pareto front marked).
@@ -53,6 +54,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from authcore.errors import AuthcoreError, InvalidParameter
+from authcore.flow.synth import PLACERS
 
 
 @dataclass
@@ -71,6 +73,7 @@ class Job:
     placement_seed: int | None = None   # one of the config's ``seeds`` (None: it has ``seed`` or neither)
     keep: list[str] = field(default_factory=list)   # modules kept as their own hierarchy (``parts``)
     pnr: bool = True                                 # False: synthesis only (area, no fmax)
+    placer: str = "heap"                             # nextpnr's placement algorithm
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -106,6 +109,10 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
         pnr = c.get("pnr", head.get("pnr", True))
         if not isinstance(pnr, bool):
             raise InvalidParameter(f"{path}: config {name!r}: pnr must be true or false, got {pnr!r}")
+        placer = c.get("placer", head.get("placer", "heap"))
+        if placer not in PLACERS:
+            raise InvalidParameter(f"{path}: config {name!r}: placer must be one of {', '.join(PLACERS)}, "
+                                   f"got {placer!r}")
         for ks in key_seeds:
             for t in targets:
                 for ps in placements:
@@ -115,7 +122,7 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
                         params=dict(c.get("params", {})), bits_per_cycle=c.get("bits_per_cycle"),
                         freq=float(c.get("freq", head.get("freq", 100))), seed=seed if ps is None else ps,
                         timeout=c.get("timeout", head.get("timeout")), generate=gen, key_seed=ks,
-                        placement_seed=ps, keep=list(keep), pnr=pnr,
+                        placement_seed=ps, keep=list(keep), pnr=pnr, placer=placer,
                         extra={k: v for k, v in c.items() if k in ("arch", "group", "note")},
                     ))
     return head, jobs
@@ -150,7 +157,8 @@ def _run_job(job: Job, gen_root: str) -> dict[str, object]:
                                                       Path(gen_root) / f"{job.config}-k{job.key_seed or 0}")
             record["generator"] = gen_info
         r = synth(top, files, job.params, target=job.target, freq=job.freq, seed=job.seed,
-                  bits_per_cycle=job.bits_per_cycle, timeout=job.timeout, keep=job.keep, pnr=job.pnr)
+                  bits_per_cycle=job.bits_per_cycle, timeout=job.timeout, keep=job.keep, pnr=job.pnr,
+                  placer=job.placer)
         record.update(r)
         record["error"] = None
     except AuthcoreError as e:

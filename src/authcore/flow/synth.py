@@ -8,7 +8,8 @@ fmax_by_clock, bits_per_cycle, gbps, seconds, harness (its own luts/ffs), cached
 * ecp5 / ice40: the top inside the generated harness (see harness.py), ``synth_ecp5`` /
   ``synth_ice40`` with the core kept as its own hierarchy, then timing-driven nextpnr with a fixed
   seed. LUTs and FFs are the core's own; fmax is the clock's after routing. With ``pnr=False`` the
-  run stops after synthesis (area only, no fmax).
+  run stops after synthesis (area only, no fmax). ``placer`` picks nextpnr's placement algorithm
+  (``heap``, its default, ``sa`` or ``static``); the two-lane GCM core routes only with ``static``.
 
 ``keep`` names modules inside the core to keep as their own hierarchy instead of flattening them:
 synthesis then cannot merge their logic with the logic around them, and ``parts`` gives what each
@@ -30,6 +31,7 @@ from authcore.flow import harness, tools
 
 TARGETS = ("xc7", "ecp5", "ice40")
 DEFAULT_DEVICE = {"xc7": "xc7a100t", "ecp5": "LFE5U-85F-6-CABGA381", "ice40": "iCE40HX8K-CT256"}
+PLACERS = ("heap", "sa", "static")   # nextpnr's placement algorithms; heap is its default
 FLOW_VERSION = "2"  # bump when the scripts below change what they measure
 _ECP5_DEV = re.compile(r"^LFE5U(M?)-(12|25|45|85)F-([678])-([A-Z]+\d+)$", re.I)
 _ICE40_DEV = re.compile(r"^iCE40(HX|LP)(1K|4K|8K)-([A-Z]+\d+)$", re.I)
@@ -58,12 +60,13 @@ def nextpnr_device_args(target: str, device: str) -> list[str]:
 
 
 def _key(files: list[Path], top: str, params: dict[str, str], target: str, device: str,
-         freq: float, seed: int, keep: list[str], pnr: bool) -> str:
+         freq: float, seed: int, keep: list[str], pnr: bool, placer: str = "heap") -> str:
     """Content hash of everything that decides a result: the sources (name and bytes), the top,
     parameters, target, device, nextpnr constraint and seed, the tool versions, and FLOW_VERSION,
     which names the scripts below and the harness (bump it whenever they change what is measured).
-    For xc7 the constraint and seed play no part, so they are left out of its key; ``keep`` and
-    ``pnr`` enter it only when they differ from the default, so earlier results stay valid."""
+    For xc7 the constraint, seed and placer play no part, so they are left out of its key; ``keep``,
+    ``pnr`` and ``placer`` enter it only when they differ from the default, so earlier results stay
+    valid."""
     h = hashlib.sha256()
     for f in files:
         h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
@@ -75,6 +78,8 @@ def _key(files: list[Path], top: str, params: dict[str, str], target: str, devic
         meta["keep"] = sorted(keep)
     if not pnr and target != "xc7":
         meta["pnr"] = False
+    if placer != "heap" and pnr and target != "xc7":
+        meta["placer"] = placer
     h.update(json.dumps(meta, sort_keys=True).encode())
     return h.hexdigest()
 
@@ -179,9 +184,12 @@ def _stage_sources(paths: list[Path], workdir: Path) -> list[str]:
 def synth(top: str, files: list[str | Path], params: dict[str, object] | None = None,
           target: str = "ecp5", device: str | None = None, freq: float = 100.0, seed: int = 1,
           bits_per_cycle: float | None = None, timeout: float | None = None,
-          use_cache: bool = True, keep: list[str] | None = None, pnr: bool = True) -> dict[str, object]:
+          use_cache: bool = True, keep: list[str] | None = None, pnr: bool = True,
+          placer: str = "heap") -> dict[str, object]:
     if target not in TARGETS:
         raise InvalidParameter(f"unknown target {target!r}; use one of {', '.join(TARGETS)}")
+    if placer not in PLACERS:
+        raise InvalidParameter(f"unknown placer {placer!r}; use one of {', '.join(PLACERS)}")
     paths = []
     for f in files:
         p = Path(f)
@@ -200,7 +208,7 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
     device = device or DEFAULT_DEVICE[target]
     if target != "xc7":
         nextpnr_device_args(target, device)  # validate before any work
-    key = _key(paths, top, sparams, target, device, freq, seed, keep, pnr)
+    key = _key(paths, top, sparams, target, device, freq, seed, keep, pnr, placer)
     cfile = cache_dir() / f"{key}.json"
     if use_cache and cfile.exists():
         result = json.loads(cfile.read_text())
@@ -214,7 +222,7 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
     # own), so the sources are copied into the work folder and every tool runs there on relative paths.
     srcs = _stage_sources(paths, workdir)
     try:
-        result = _run_tools(top, target, device, sparams, freq, seed, timeout, workdir, srcs, keep, pnr)
+        result = _run_tools(top, target, device, sparams, freq, seed, timeout, workdir, srcs, keep, pnr, placer)
     except ToolError as e:
         msg = e.message
         for staged, orig in zip(srcs, paths, strict=True):
@@ -227,6 +235,7 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
         "top": top, "target": target, "device": device,
         "params": sparams, "tool_versions": tools.versions(), "freq_constraint_mhz": freq, "seed": seed,
         "pnr": pnr and target != "xc7", "keep": keep,
+        "placer": placer if pnr and target != "xc7" else None,
         "seconds": round(time.monotonic() - t0, 2), "files": [str(p) for p in paths], "key": key,
     })
     cache_dir().mkdir(parents=True, exist_ok=True)
@@ -244,7 +253,7 @@ def _keep_cmds(keep: list[str]) -> list[str]:
 
 def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq: float, seed: int,
                timeout: float | None, workdir: Path, srcs: list[str], keep: list[str],
-               pnr: bool) -> dict[str, object]:
+               pnr: bool, placer: str = "heap") -> dict[str, object]:
     reads = [f"read_verilog -defer {p}" for p in srcs]
     if target == "xc7":
         script = [*reads, harness._hierarchy(top, sparams), *_keep_cmds(keep), f"synth_xilinx -top {top} -flatten",
@@ -284,6 +293,8 @@ def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq
         tool = f"yowasp-nextpnr-{target}"
         args = [*nextpnr_device_args(target, device), "--json", "netlist.json", "--freq", str(freq),
                 "--seed", str(seed), "--report", "nextpnr.json", "--timing-allow-fail"]
+        if placer != "heap":
+            args += ["--placer", placer]
         args += ["--textcfg", "out.config"] if target == "ecp5" else ["--asc", "out.asc"]
         try:
             tools.run(tool, args, workdir / "nextpnr.log", cwd=workdir, timeout=timeout, what=f"nextpnr-{target}")
