@@ -162,7 +162,7 @@ def gcm_demo(out: TextIO, build: str = "build/demo") -> bool:
         table.add_row(label, enc[0], enc[1], " / ".join(dec))
     Console(file=out).print(table)
     out.write("Area, fmax and Gbit/s of the GCM configurations: docs/results.md (authcore sweep "
-              "benchmarks/gcm.toml).\n")
+              "benchmarks/gcm.toml; the two-lane core: benchmarks/gcm_lanes.toml).\n")
     return all_ok
 
 
