@@ -103,7 +103,7 @@ def keyspec_demo(out: TextIO, build: str = "build/demo") -> None:
     table = Table(title="GHASH cores on xc7 (Yosys synth_xilinx, LUT6)")
     for col in ("core", "LUT6", "FFs", "bits/cycle", "synth s"):
         table.add_column(col, justify="right" if col != "core" else "left")
-    out.write("synthesizing on xc7 (the generic bit-parallel core takes Yosys about ten minutes the first "
+    out.write("synthesizing on xc7 (the generic bit-parallel core takes Yosys 10-30 minutes the first "
               "time; results are cached in build/cache)\n")
     out.flush()
     for label, top, files, params, bpc in rows:
