@@ -9,7 +9,8 @@ fmax_by_clock, bits_per_cycle, gbps, seconds, harness (its own luts/ffs), cached
   ``synth_ice40`` with the core kept as its own hierarchy, then timing-driven nextpnr with a fixed
   seed. LUTs and FFs are the core's own; fmax is the clock's after routing. With ``pnr=False`` the
   run stops after synthesis (area only, no fmax). ``placer`` picks nextpnr's placement algorithm
-  (``heap``, its default, ``sa`` or ``static``); the two-lane GCM core routes only with ``static``.
+  (``heap``, its default, ``sa`` or ``static``): of seeds 1-3, HeAP routes the two-lane GCM core
+  at seed 1 only, the static placer at all three.
 
 ``keep`` names modules inside the core to keep as their own hierarchy instead of flattening them:
 synthesis then cannot merge their logic with the logic around them, and ``parts`` gives what each
