@@ -38,6 +38,12 @@ def test_xc7_counts_and_fields(cache):
     assert r["fmax_mhz"] is None and r["gbps"] is None
 
 
+def test_xc7_counts_shift_register_luts_apart(cache):
+    """LUTs used as shift registers (SRL16E) are not logic LUTs: they are counted in lutram."""
+    r = synth("shift_reg", [DATA / "shift_reg.v"], target="xc7")
+    assert r["lutram"] == 8 and r["luts"] == 0
+
+
 @pytest.mark.parametrize("target", ["ecp5", "ice40"])
 def test_pnr_counts_timing_and_harness(cache, target):
     r = synth("xor_reg", [DATA / "xor_reg.v"], target=target, bits_per_cycle=128)

@@ -328,7 +328,7 @@ def summarize(results: list[dict[str, object]]) -> list[dict[str, object]]:
         ok = [r for r in rs if not r.get("error")]
         row: dict[str, object] = {"config": cfg, "target": tgt, "runs": len(rs), "ok": len(ok),
                                   "errors": sorted({str(r["error"]) for r in rs if r.get("error")})}
-        for fld in ("luts", "ffs", "brams", "dsps", "fmax_mhz", "gbps", "seconds", "bits_per_cycle"):
+        for fld in ("luts", "lutram", "ffs", "brams", "dsps", "fmax_mhz", "gbps", "seconds", "bits_per_cycle"):
             vals = [float(r[fld]) for r in ok if r.get(fld) is not None]  # type: ignore[arg-type]
             row[fld] = statistics.median(vals) if vals else None
             if fld in ("luts", "fmax_mhz", "gbps") and len(vals) > 1:
@@ -369,6 +369,8 @@ def markdown_table(rows: list[dict[str, object]]) -> str:
 
     for r in rows:
         luts = with_range(r, "luts", 0)
+        if r.get("lutram"):  # LUTs used as shift registers or RAM (xc7 SRL, ECP5 DPR16X4), counted apart
+            luts += f" + {_fmt(r['lutram'])} LUT-RAM"
         if r.get("parts"):  # modules kept as their own hierarchy: their LUTs in place
             luts += " (" + ", ".join(f"{n} {_fmt(v)}" for n, v in r["parts"].items()) + ")"  # type: ignore[union-attr]
         # a tool's message may hold a '|' (nextpnr's router table does), which would split the cell

@@ -146,12 +146,15 @@ def _count(cells: dict[str, int], prefixes: tuple[str, ...]) -> int:
 def _summarize(target: str, cells: dict[str, int]) -> dict[str, object]:
     if target == "xc7":
         by = {t: n for t, n in sorted(cells.items()) if re.fullmatch(r"LUT[1-6]", t)}
-        return {"luts": sum(by.values()), "luts_by_size": by,
+        # LUTs used as memory (shift registers, LUT RAM) are cells of their own: counted apart
+        lutram = sum(n for t, n in cells.items() if t.startswith(("SRL", "RAM")) and not t.startswith("RAMB"))
+        return {"luts": sum(by.values()), "luts_by_size": by, "lutram": lutram,
                 "ffs": _count(cells, ("FD",)), "carry": _count(cells, ("CARRY",)),
                 "brams": _count(cells, ("RAMB",)), "dsps": _count(cells, ("DSP",))}
     if target == "ecp5":
         by = {t: cells.get(t, 0) for t in ("LUT4", "PFUMX", "L6MUX21", "CCU2C") if cells.get(t)}
-        return {"luts": cells.get("LUT4", 0), "luts_by_size": by, "ffs": _count(cells, ("TRELLIS_FF",)),
+        return {"luts": cells.get("LUT4", 0), "luts_by_size": by, "lutram": cells.get("TRELLIS_DPR16X4", 0),
+                "ffs": _count(cells, ("TRELLIS_FF",)),
                 "carry": cells.get("CCU2C", 0), "brams": _count(cells, ("DP16KD", "PDPW16KD")),
                 "dsps": _count(cells, ("MULT18X18D", "ALU54B"))}
     by = {t: cells.get(t, 0) for t in ("SB_LUT4", "SB_CARRY") if cells.get(t)}

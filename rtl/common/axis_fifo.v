@@ -1,0 +1,128 @@
+`default_nettype none
+// axis_fifo: synchronous first-word-fall-through FIFO between two AXI4-Stream handshakes, any
+// payload (pack tdata, tkeep, tlast and tuser into s_axis_tdata).
+// Storage: DEPTH words in a memory and one output register, which is the memory's read register
+// (block RAM keeps it inside the RAM), so the FIFO holds DEPTH + 1 words.
+// Latency: a word taken in cycle t is on m_axis from cycle t + 2. Throughput: a word per cycle in
+// and out at once, with no bubble while the FIFO is neither empty nor full.
+// The memory is never read and written at one address in the same cycle (a word is read only
+// once it is stored, and a write into the slot being read needs a full FIFO, which takes nothing),
+// so the memory needs no read-during-write logic: no_rw_check tells Yosys so.
+// Parameters:
+//   WIDTH  payload bits.
+//   DEPTH  memory words, a power of two, at least 2.
+//   STYLE  "block" (block RAM), "distributed" (LUT RAM) or "logic" (flip-flops). The output
+//          register is the memory's read register, so with "block" the RAM's own output drives
+//          m_axis_tdata: on ECP5 (LFE5U-85F-6) its clock-to-out is 5.8 ns, which limits the clock
+//          to about 120 MHz wherever m_axis_tdata goes; "distributed" reads in about 1 ns.
+//   WIPE   1: reset and clear also overwrite every word and the output register with zeros (for
+//          payloads derived from keys); that takes DEPTH cycles, during which s_axis_tready and
+//          m_axis_tvalid are low and busy is high. 0: reset and clear only empty the FIFO.
+// clear empties the FIFO like reset (for key_clear). count is the number of words held.
+module axis_fifo #(
+    parameter WIDTH = 8,
+    parameter DEPTH = 16,
+    parameter [8*11-1:0] STYLE = "block",
+    parameter WIPE  = 0
+) (
+    input  wire                     clk,
+    input  wire                     rst,
+    input  wire                     clear,
+    input  wire [WIDTH-1:0]         s_axis_tdata,
+    input  wire                     s_axis_tvalid,
+    output wire                     s_axis_tready,
+    output wire [WIDTH-1:0]         m_axis_tdata,
+    output wire                     m_axis_tvalid,
+    input  wire                     m_axis_tready,
+    output wire [$clog2(DEPTH)+1:0] count,
+    output wire                     busy
+);
+    localparam AW = $clog2(DEPTH);
+
+    generate
+        if (DEPTH < 2 || (1 << AW) != DEPTH) begin : g_bad_depth
+            axis_fifo_DEPTH_must_be_a_power_of_two_of_at_least_2 u_err ();
+        end
+        if (STYLE != "block" && STYLE != "distributed" && STYLE != "logic") begin : g_bad_style
+            axis_fifo_STYLE_must_be_block_distributed_or_logic u_err ();
+        end
+        if (WIPE != 0 && WIPE != 1) begin : g_bad_wipe
+            axis_fifo_WIPE_must_be_0_or_1 u_err ();
+        end
+    endgenerate
+
+    // The flags are registers of their own (full_q, some_q), computed from the next count, so the
+    // handshakes and the memory's write enable are one LUT from flip-flops: derived from the
+    // pointers each cycle, a full check (a subtraction and a compare) in front of the write enable
+    // of 66 LUT-RAM cells set the clock of a 150 MHz design (7.8 ns on ECP5).
+    reg  [AW-1:0]     wp_q, rp_q;
+    reg  [AW:0]       stored_q;        // words in the memory (the output register not counted)
+    reg               full_q, some_q;  // stored_q == DEPTH, stored_q != 0
+    reg               out_valid_q;
+    reg  [WIDTH-1:0]  out_q;
+    reg               wiping_q;
+    reg  [AW-1:0]     wipe_q;          // the word being zeroed
+
+    assign s_axis_tready = !full_q && !wiping_q;
+    wire wr   = s_axis_tvalid && s_axis_tready;
+    wire load = some_q && (!out_valid_q || m_axis_tready);
+    wire [AW:0] stored_next = stored_q + {{AW{1'b0}}, wr} - {{AW{1'b0}}, load};
+    // While wiping, every word is written with zeros; the last wipe cycle reads word 0 (zeroed in
+    // the first) into the output register.
+    wire              mem_we   = wr || wiping_q;
+    wire [AW-1:0]     mem_wa   = wiping_q ? wipe_q : wp_q;
+    wire [WIDTH-1:0]  mem_wd   = wiping_q ? {WIDTH{1'b0}} : s_axis_tdata;
+    wire              wipe_end = wiping_q && wipe_q == {AW{1'b1}};
+    wire              mem_re   = load || wipe_end;
+    wire [AW-1:0]     mem_ra   = wiping_q ? {AW{1'b0}} : rp_q;
+
+    generate
+        if (STYLE == "block") begin : g_block
+            (* ram_style = "block", no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
+            always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
+            always @(posedge clk) if (mem_re) out_q <= mem[mem_ra];
+        end else if (STYLE == "distributed") begin : g_distributed
+            (* ram_style = "distributed", no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
+            always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
+            always @(posedge clk) if (mem_re) out_q <= mem[mem_ra];
+        end else begin : g_logic
+            (* ram_style = "logic", no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
+            always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
+            always @(posedge clk) if (mem_re) out_q <= mem[mem_ra];
+        end
+    endgenerate
+
+    always @(posedge clk) begin
+        if (rst || clear) begin
+            wp_q <= {AW{1'b0}};
+            rp_q <= {AW{1'b0}};
+            stored_q <= {(AW + 1){1'b0}};
+            full_q <= 1'b0;
+            some_q <= 1'b0;
+            out_valid_q <= 1'b0;
+            wiping_q <= WIPE == 1;
+            wipe_q <= {AW{1'b0}};
+        end else begin
+            if (wr) wp_q <= wp_q + 1'b1;
+            stored_q <= stored_next;
+            full_q <= stored_next == DEPTH[AW:0];
+            some_q <= stored_next != {(AW + 1){1'b0}};
+            if (load) begin
+                rp_q <= rp_q + 1'b1;
+                out_valid_q <= 1'b1;
+            end else if (m_axis_tready) begin
+                out_valid_q <= 1'b0;
+            end
+            if (wiping_q) begin
+                wipe_q <= wipe_q + 1'b1;
+                if (wipe_end) wiping_q <= 1'b0;
+            end
+        end
+    end
+
+    assign m_axis_tdata  = out_q;
+    assign m_axis_tvalid = out_valid_q;
+    assign count = {1'b0, stored_q} + {{(AW + 1){1'b0}}, out_valid_q};
+    assign busy = wiping_q;
+endmodule
+`default_nettype wire

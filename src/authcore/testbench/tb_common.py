@@ -1,0 +1,160 @@
+"""cocotb testbenches of the stream primitives in rtl/common: axis_fifo and delay_line.
+
+The configuration arrives as the DUT's parameters (read back from the DUT's ports and the
+AUTHCORE_TEST_CONFIG JSON the test writes), never from internal signals.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
+import cocotb
+from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
+
+CFG = json.loads(os.environ.get("AUTHCORE_TEST_CONFIG", "{}"))
+
+
+async def fifo_init(dut) -> None:
+    dut.s_axis_tvalid.value = 0
+    dut.s_axis_tdata.value = 0
+    dut.m_axis_tready.value = 0
+    dut.clear.value = 0
+    await axis.start_clock(dut)
+    await axis.reset(dut)
+    await ReadOnly()
+    await wait_not_busy(dut)
+
+
+async def wait_not_busy(dut) -> None:
+    """From ReadOnly, until busy is low (returns in ReadOnly)."""
+    for _ in range(4 * int(CFG["DEPTH"]) + 8):
+        if dut.busy.value == 0:
+            return
+        await RisingEdge(dut.clk)
+        await ReadOnly()
+    raise AssertionError("busy did not fall")
+
+
+if CFG.get("top") == "axis_fifo":
+    DEPTH = int(CFG["DEPTH"])
+    WIDTH = int(CFG["WIDTH"])
+
+    @cocotb.test(timeout_time=5, timeout_unit="ms")
+    async def random_traffic_in_order(dut):
+        """Every word comes out once, in order, whatever the valid and ready gaps; data holds while
+        m_axis waits (axis.collect checks it)."""
+        rng = axis.seeded()
+        await fifo_init(dut)
+        for gap_in, gap_out in ((0.0, 0.0), (0.5, 0.0), (0.0, 0.7), (0.3, 0.3)):
+            words = [rng.getrandbits(WIDTH) for _ in range(5 * DEPTH)]
+            sender = cocotb.start_soon(axis.send(dut, [{"tdata": w} for w in words], rng, gap_in))
+            got = await axis.collect(dut, len(words), rng, gap_out)
+            await sender
+            assert [g["tdata"] for g in got] == words, f"gaps {gap_in}/{gap_out}"
+
+    @cocotb.test(timeout_time=5, timeout_unit="ms")
+    async def holds_depth_plus_one_and_full_rate(dut):
+        """With m_axis stalled it takes exactly DEPTH + 1 words (count says so) and then refuses;
+        with both sides free one word a cycle goes through, 2 cycles of latency."""
+        rng = axis.seeded()
+        await fifo_init(dut)
+        words = [rng.getrandbits(WIDTH) for _ in range(DEPTH + 5)]
+        sender = cocotb.start_soon(axis.send(dut, [{"tdata": w} for w in words], rng, 0.0))
+        await ClockCycles(dut.clk, DEPTH + 10)
+        await ReadOnly()
+        assert dut.s_axis_tready.value == 0 and int(dut.count.value) == DEPTH + 1
+        await RisingEdge(dut.clk)
+        got = await axis.collect(dut, len(words), rng, 0.0)
+        await sender
+        assert [g["tdata"] for g in got] == words
+        # full rate
+        words = [rng.getrandbits(WIDTH) for _ in range(3 * DEPTH)]
+        seen: list[int] = []
+        w = cocotb.start_soon(axis.sample_each_cycle(dut, "m_axis_tvalid", seen))
+        sender = cocotb.start_soon(axis.send(dut, [{"tdata": x} for x in words], rng, 0.0))
+        got = await axis.collect(dut, len(words), rng, 0.0)
+        await sender
+        w.cancel()
+        assert [g["tdata"] for g in got] == words
+        first = seen.index(1)
+        assert first == 2 and all(seen[first : first + len(words)]), seen[:10]
+
+    @cocotb.test(timeout_time=5, timeout_unit="ms")
+    async def clear_and_reset_empty_it(dut):
+        """clear (and reset) mid-traffic: nothing from before comes out; with WIPE the memory and
+        the output register read zero afterwards (seen through the ports: a word written after the
+        wipe and read back, and m_axis_tdata while empty)."""
+        rng = axis.seeded()
+        await fifo_init(dut)
+        for pulse in ("clear", "rst"):
+            words = [rng.getrandbits(WIDTH) | 1 for _ in range(DEPTH)]
+            sender = cocotb.start_soon(axis.send(dut, [{"tdata": w} for w in words], rng, 0.0))
+            await ClockCycles(dut.clk, DEPTH // 2 + 2)
+            sender.cancel()
+            await axis.clear_mid_stream(dut, pulse)
+            if CFG["WIPE"]:
+                assert dut.busy.value == 1 and dut.s_axis_tready.value == 0
+            await wait_not_busy(dut)
+            assert dut.m_axis_tvalid.value == 0 and int(dut.count.value) == 0
+            if CFG["WIPE"]:
+                assert int(dut.m_axis_tdata.value) == 0, "the output register still holds a word"
+            await RisingEdge(dut.clk)
+            fresh = [rng.getrandbits(WIDTH) for _ in range(3)]
+            sender = cocotb.start_soon(axis.send(dut, [{"tdata": w} for w in fresh], rng, 0.0))
+            got = await axis.collect(dut, 3, rng, 0.0)
+            await sender
+            assert [g["tdata"] for g in got] == fresh
+
+    @cocotb.test(timeout_time=5, timeout_unit="ms")
+    async def wipe_takes_depth_cycles(dut):
+        """WIPE: after clear the FIFO is busy for exactly DEPTH cycles (one zero write per memory
+        word) and its output register reads zero; without WIPE clear takes no time."""
+        rng = axis.seeded()
+        await fifo_init(dut)
+        ones = (1 << WIDTH) - 1
+        sender = cocotb.start_soon(axis.send(dut, [{"tdata": ones}] * (DEPTH + 1), rng, 0.0))
+        await axis.collect(dut, DEPTH + 1, rng, 0.0)
+        await sender
+        assert int(dut.m_axis_tdata.value) == ones
+        await axis.clear_mid_stream(dut, "clear")
+        busy = 0
+        while dut.busy.value == 1:
+            busy += 1
+            await RisingEdge(dut.clk)
+            await ReadOnly()
+        assert busy == (DEPTH if CFG["WIPE"] else 0), f"busy for {busy} cycles"
+        if CFG["WIPE"]:
+            assert int(dut.m_axis_tdata.value) == 0
+
+
+else:
+
+    @cocotb.test(timeout_time=1, timeout_unit="ms")
+    async def delays_by_exactly_delay_cycles(dut):
+        """out(t) = in(t - DELAY) for random inputs every cycle; with RESET, rst clears the line."""
+        rng = axis.seeded()
+        delay, width = int(CFG["DELAY"]), int(CFG["WIDTH"])
+        dut.rst.value = 0
+        dut["in"].value = 0
+        await axis.start_clock(dut)
+        await axis.reset(dut)
+        sent: list[int] = []
+        for _ in range(60):
+            await RisingEdge(dut.clk)
+            v = rng.getrandbits(width)
+            dut["in"].value = v
+            sent.append(v)
+            await ReadOnly()
+            want = v if delay == 0 else (sent[-1 - delay] if len(sent) > delay else None)
+            if want is not None:
+                assert int(dut.out.value) == want
+        if CFG["RESET"] and delay:
+            await RisingEdge(dut.clk)
+            dut["in"].value = 0
+            dut.rst.value = 1
+            await RisingEdge(dut.clk)
+            dut.rst.value = 0
+            await ReadOnly()
+            assert int(dut.out.value) == 0, "reset leaves the line holding data"

@@ -1,0 +1,47 @@
+"""The stream primitives of rtl/common, each on its own: axis_fifo in every memory style and
+delay_line with and without reset."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from authcore.flow.sim import simulate
+from authcore.testbench import HERE as TB
+
+RTL = Path(__file__).resolve().parents[3] / "rtl" / "common"
+
+
+@pytest.mark.parametrize("style,depth,width,wipe", [("block", 16, 37, 0), ("distributed", 4, 129, 1),
+                                                     ("logic", 2, 8, 1), ("distributed", 32, 16, 0)])
+def test_axis_fifo(tmp_path, rng, style, depth, width, wipe):
+    cfg = {"top": "axis_fifo", "DEPTH": depth, "WIDTH": width, "WIPE": wipe}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_CONFIG": json.dumps(cfg)}
+    passed, failed = simulate("axis_fifo", [RTL / "axis_fifo.v"], "tb_common", [TB], tmp_path,
+                              parameters={"WIDTH": width, "DEPTH": depth, "STYLE": f'"{style}"', "WIPE": wipe},
+                              env=env)
+    assert (passed, failed) == (4, 0)
+
+
+@pytest.mark.parametrize("delay,reset", [(0, 0), (1, 1), (5, 0), (17, 1)])
+def test_delay_line(tmp_path, rng, delay, reset):
+    cfg = {"top": "delay_line", "DELAY": delay, "WIDTH": 9, "RESET": reset}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_CONFIG": json.dumps(cfg)}
+    passed, failed = simulate("delay_line", [RTL / "delay_line.v"], "tb_common", [TB], tmp_path,
+                              parameters={"WIDTH": 9, "DELAY": delay, "RESET": reset}, env=env)
+    assert (passed, failed) == (1, 0)
+
+
+@pytest.mark.parametrize("params,message", [
+    ({"DEPTH": 12}, "axis_fifo_DEPTH_must_be_a_power_of_two_of_at_least_2"),
+    ({"STYLE": '"ultra"'}, "axis_fifo_STYLE_must_be_block_distributed_or_logic"),
+])
+def test_axis_fifo_refuses_illegal_parameters(tmp_path, params, message):
+    from authcore.errors import ToolError
+
+    with pytest.raises(ToolError):
+        simulate("axis_fifo", [RTL / "axis_fifo.v"], "tb_common", [TB], tmp_path, parameters=params,
+                 env={"AUTHCORE_TEST_CONFIG": json.dumps({"top": "axis_fifo", "DEPTH": 16, "WIDTH": 8, "WIPE": 0})})
+    assert message in (tmp_path / "build.log").read_text()
