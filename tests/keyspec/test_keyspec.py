@@ -267,3 +267,43 @@ def test_generated_gcm_marks_and_protects_key_material(tmp_path, rng, specialize
     if specialize:
         assert f"128'h{h.hex()}" in (tmp_path / "gen" / "gcm_top.v").read_text()
     assert g.manifest["lanes"] == lanes and g.manifest["parameters"]["LANES"] == lanes
+
+
+@pytest.mark.parametrize("opt,regs", [("lut4", 1), ("lut6", 2), ("cse", 0)])
+def test_accumulate_multiplier_with_pipeline_registers_is_proven(tmp_path, rng, opt, regs):
+    """gf128_mulacc_h: y = x*H ^ a, regs cycles later; the proof evaluates through the registers
+    and requires every path to cross the same number of them."""
+    h = rng.getrandbits(128)
+    net = optimizer.OPTIMIZERS[opt](emitter.acc_rows(matrix.rows(h)), 256)
+    p = tmp_path / "gf128_mulacc_h.v"
+    p.write_text(emitter.multiplier_acc("gf128_mulacc_h", net, opt, regs))
+    res = proof.prove_file(p, "gf128_mulacc_h", h, addend=True, latency=regs)
+    assert res.cells.get("$_DFF_P_", 0) >= (128 if regs else 0)
+    with pytest.raises(ProofError, match="register levels on every path"):
+        proof.prove_file(p, "gf128_mulacc_h", h, addend=True, latency=regs + 1)
+    with pytest.raises(ProofError, match="accumulate input"):
+        proof.prove_file(p, "gf128_mulacc_h", h, addend=False, latency=regs)
+
+
+def test_proof_rejects_unbalanced_registers_and_a_wrong_addend(tmp_path, rng):
+    h = rng.getrandbits(128)
+    net = optimizer.lut4(emitter.acc_rows(matrix.rows(h)), 256)
+    text = emitter.multiplier_acc("gf128_mulacc_h", net, "lut4", 1)
+    # one LUT after the cut reads a signal from before its register: that path has no register
+    m = re.search(r"u\d+ \(\.i\(\{[^}]*?\b(t\d+)_d1\b", text)
+    assert m
+    bad = text[:m.start(1)] + m.group(1) + text[m.end(1) + 3:]
+    p = tmp_path / "gf128_mulacc_h.v"
+    p.write_text(bad)
+    with pytest.raises(ProofError, match="different register counts"):
+        proof.prove_file(p, "gf128_mulacc_h", h, addend=True, latency=1)
+    # the accumulate input of one row swapped for its neighbour's
+    net2 = optimizer.naive(emitter.acc_rows(matrix.rows(h)), 256)
+    text = emitter.multiplier_acc("gf128_mulacc_h", net2, "naive", 0)
+    m = re.search(r"a\[(\d+)\]", text)
+    assert m
+    j = int(m.group(1))
+    text = text[:m.start()] + f"a[{(j + 1) % 128}]" + text[m.end():]
+    p.write_text(text)
+    with pytest.raises(ProofError, match="x\\*H \\^ a at unit vector a_"):
+        proof.prove_file(p, "gf128_mulacc_h", h, addend=True, latency=0)

@@ -33,7 +33,8 @@ def test_generate_cli_errors(tmp_path, capsys):
                           (["--lanes", "2", "--ghash", "keyspec", "--data-width", "64", "--hash-key", "11" * 16],
                            "--lanes 2 needs --data-width 128"),
                           (["--lanes", "3", "--ghash", "keyspec", "--hash-key", "11" * 16], "--lanes must be 1 or 2"),
-                          (["--arch", "pipelined"], "--arch belongs to 'generate ghash'"),
+                          (["--arch", "pipelined"],
+                           "--arch, --stages, --stage-regs and --feedback belong to 'generate ghash'"),
                           (["--selftest", "--specialize", "ghash", "--hash-key", "11" * 16],
                            "--selftest with H built in but a key port would need the AES key")):
             assert main(["generate", "gcm", *bad, "--out", str(tmp_path / "gcm")]) == 2
@@ -71,3 +72,25 @@ def test_generate_gcm_selftest_cli(tmp_path, capsys):
     top = (tmp_path / "f" / "gcm_top.v").read_text()
     assert ".KAT_TAG(128'h" in top and "5bc94fbc3221a5db94fae95ae7121a47" not in top
     assert json.loads((tmp_path / "f" / "manifest.json").read_text())["selftest"] is True
+
+
+def test_generate_crenne_cli(tmp_path, capsys):
+    """--arch crenne-pipe: the chain's folder (its multiplier proven, the manifest's fields), and
+    its options refused where they do not belong, each with one line and exit status 2."""
+    h = "b83b533708bf535d0aa6e52980d53b78"
+    assert main(["generate", "ghash", "--arch", "crenne-pipe", "--stages", "4", "--stage-regs", "2", "--feedback",
+                 "--hash-key", h, "--out", str(tmp_path / "c"), "--json"]) == 0
+    m = json.loads(capsys.readouterr().out)
+    assert (m["top"], m["stages"], m["stage_regs"], m["feedback"], m["bits_per_cycle"]) == \
+        ("ghash_crenne_pipe", 4, 2, True, 512)
+    assert m["latency"] == 3 + 4 * 3 and m["multipliers"][0]["proof"]["proven"]
+    assert (tmp_path / "c" / "gf128_mulacc_h.v").stat().st_mode & 0o777 == 0o600
+    assert main(["prove", str(tmp_path / "c"), "--hash-key", h]) == 0
+    assert "proven for the given key" in capsys.readouterr().out
+    for bad, says in ((["--stages", "4"], "--stages, --feedback and --stage-regs belong to --arch crenne-pipe"),
+                      (["--arch", "crenne-pipe", "--stages", "0"], "--stages must be 1 to 16"),
+                      (["--arch", "crenne-pipe", "--stage-regs", "9"], "--stage-regs must be 0 to 4"),
+                      (["--arch", "crenne-pipe", "--lanes", "2"], "takes --stages N, not --lanes")):
+        assert main(["generate", "ghash", *bad, "--hash-key", h, "--out", str(tmp_path / "x")]) == 2
+        err = capsys.readouterr().err
+        assert says in err and len(err.strip().splitlines()) == 1, err

@@ -40,8 +40,8 @@ def _generate_gcm(args: argparse.Namespace) -> int:
 
     from authcore.keyspec.gcm import GcmConfig, generate_gcm
 
-    if args.arch != "feedback":
-        raise InvalidParameter("--arch belongs to 'generate ghash'")
+    if args.arch != "feedback" or args.stages is not None or args.feedback or args.stage_regs is not None:
+        raise InvalidParameter("--arch, --stages, --stage-regs and --feedback belong to 'generate ghash'")
     cfg = GcmConfig(args.data_width, args.sbox, args.ghash, args.specialize, args.lanes, args.selftest)
     ghash, _ = cfg.check()
     key = h = None
@@ -82,15 +82,32 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if (args.data_width, args.sbox, args.ghash, args.specialize, args.selftest) != (128, "lut", "parallel", None,
                                                                                   False):
         raise InvalidParameter("--data-width, --sbox, --ghash, --specialize and --selftest belong to 'generate gcm'")
+    crenne = args.arch == "crenne-pipe"
+    if not crenne and (args.stages is not None or args.feedback or args.stage_regs is not None):
+        raise InvalidParameter("--stages, --feedback and --stage-regs belong to --arch crenne-pipe")
+    if crenne and args.lanes != 1:
+        raise InvalidParameter("--arch crenne-pipe takes --stages N, not --lanes")
     h = _hash_key(args)
     assert h is not None
-    g = generate_ghash(h, args.out, lanes=args.lanes, arch=args.arch, opt=args.optimizer)
+    if crenne:
+        from authcore.keyspec.generate import generate_crenne
+
+        g = generate_crenne(h, args.out, stages=8 if args.stages is None else args.stages,
+                            regs=1 if args.stage_regs is None else args.stage_regs, feedback=args.feedback,
+                            opt=args.optimizer)
+    else:
+        g = generate_ghash(h, args.out, lanes=args.lanes, arch=args.arch, opt=args.optimizer)
     if args.json:
         print(json.dumps(g.manifest, sort_keys=True))
     else:
-        for m in g.manifest["multipliers"]:  # type: ignore[union-attr]
+        m0 = g.manifest
+        for m in m0["multipliers"]:  # type: ignore[union-attr]
             print(f"{m['file']}: {m['xor2']} XOR2, depth {m['depth']}, proven ({m['proof']['seconds']} s)")
-        print(f"{g.out}/ghash_keyspec.v: {args.lanes} lane(s), {128 * args.lanes} bits per cycle")
+        if crenne:
+            print(f"{g.out}/ghash_crenne_pipe.v: {m0['stages']} stages, {m0['bits_per_cycle']} bits per cycle, "
+                  f"latency {m0['latency']} cycles" + (", feedback path" if m0["feedback"] else ""))
+        else:
+            print(f"{g.out}/ghash_keyspec.v: {args.lanes} lane(s), {128 * args.lanes} bits per cycle")
         print(f"{g.out}/manifest.json (files with key material are mode 0600)")
     return 0
 
@@ -105,7 +122,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
     else:
         for r in res:
             print(f"{r['module']}: x*H^{r['power']} proven ({', '.join(f'{k} {v}' for k, v in r['cells'].items())})")
-        print("all multipliers proven" + (" for the given key" if h is not None else " (H read from gf128_mul_h)"))
+        print("all multipliers proven"
+              + (" for the given key" if h is not None else " (H read from the proven power-1 multiplier)"))
     return 0
 
 
@@ -144,11 +162,18 @@ def add(sub: argparse._SubParsersAction) -> None:
     _key_args(g)
     g.add_argument("--lanes", type=int, default=1, help="ghash: blocks per cycle; gcm: 1 or 2 (2 with a "
                    "key-specialized GHASH)")
-    g.add_argument("--arch", default="feedback", choices=["feedback", "pipelined"],
-                   help="ghash: feedback (everything in the loop) or pipelined (only X*H^N in the loop)")
+    g.add_argument("--arch", default="feedback", choices=["feedback", "pipelined", "crenne-pipe"],
+                   help="ghash: feedback (everything in the loop), pipelined (only X*H^N in the loop) or "
+                   "crenne-pipe (Crenne et al.'s n-stage chain of x*H multipliers)")
+    g.add_argument("--stages", type=int, help="ghash --arch crenne-pipe: stages n, blocks per beat (default 8)")
+    g.add_argument("--stage-regs", type=int, help="ghash --arch crenne-pipe: pipeline registers inside each "
+                   "stage's multiplier (default 1; 0 is the paper's stage)")
+    g.add_argument("--feedback", action="store_true", help="ghash --arch crenne-pipe: the feedback path for "
+                   "messages longer than n blocks (tkeep, tlast)")
     g.add_argument("--data-width", type=int, default=128, help="gcm: AES datapath width (128, 64, 32, 16)")
     g.add_argument("--sbox", default="lut", help="gcm: S-box style (lut, composite, rom)")
-    g.add_argument("--ghash", default="parallel", help="gcm: parallel, karatsuba, digit:D or keyspec")
+    g.add_argument("--ghash", default="parallel", help="gcm: parallel, karatsuba, digit:D, keyspec, hybrid or "
+                   "hybrid:sparse (Lemsitzer et al.'s hybrid multiplier, the paper's or a sparse R)")
     g.add_argument("--specialize", choices=["ghash", "all"], help="gcm: build H (ghash) or the whole key (all) in")
     g.add_argument("--selftest", action="store_true", help="gcm: wrap the core in gcm_selftest, a power-on "
                    "known-answer test (the spec's test case 4, or under the built-in key with --specialize all)")

@@ -70,20 +70,137 @@ def multiplier(module: str, net: Network, power: int, optimizer: str) -> str:
         lines.append(f"    assign y[{i}] = {rhs};")
     lines.append("endmodule")
     if width:
-        lines += [
-            "",
-            f"// One LUT of {module}: the XOR of its N inputs. keep_hierarchy holds the LUT boundaries",
-            "// through synthesis; the proof flattens it.",
-            "/* verilator lint_off DECLFILENAME */",
-            "(* keep_hierarchy *)",
-            f"module {module}_lut #(parameter N = {width}) (",
-            "    input  wire [N-1:0] i,",
-            "    output wire         o",
-            ");",
-            "    assign o = ^i;",
-            "endmodule",
-            "/* verilator lint_on DECLFILENAME */",
-        ]
+        lines += _lut_module(module, width)
+    lines += ["`default_nettype wire", ""]
+    return "\n".join(lines)
+
+
+def _lut_module(module: str, width: int) -> list[str]:
+    """The kept one-LUT XOR module a mapped multiplier instantiates once per LUT."""
+    return [
+        "",
+        f"// One LUT of {module}: the XOR of its N inputs. keep_hierarchy holds the LUT boundaries",
+        "// through synthesis; the proof flattens it.",
+        "/* verilator lint_off DECLFILENAME */",
+        "(* keep_hierarchy *)",
+        f"module {module}_lut #(parameter N = {width}) (",
+        "    input  wire [N-1:0] i,",
+        "    output wire         o",
+        ");",
+        "    assign o = ^i;",
+        "endmodule",
+        "/* verilator lint_on DECLFILENAME */",
+    ]
+
+
+MULACC = "gf128_mulacc_h"
+
+
+def acc_rows(rows: list[list[int]]) -> list[list[int]]:
+    """The rows of y = x*H ^ a over 256 inputs: x is inputs 0..127, a is 128..255 (a[i] joins row i)."""
+    return [[*r, 128 + i] for i, r in enumerate(rows)]
+
+
+def cut_levels(depth: int, regs: int) -> list[int]:
+    """Where ``regs`` pipeline registers split a network of ``depth`` logic levels: after level
+    round(depth * j / (regs + 1)) for j = 1..regs, so the segments are as even as they can be."""
+    return [round(depth * j / (regs + 1)) for j in range(1, regs + 1)]
+
+
+def multiplier_acc(module: str, net: Network, optimizer: str, regs: int) -> str:
+    """``module #(LATENCY) (clk, x, a, y)`` with y = x*H ^ a, ``regs`` cycles after x and a.
+
+    ``net`` is the optimizer's network for :func:`acc_rows` (256 inputs). The accumulate input a
+    is one more leaf of each output's XOR tree, so the XOR that joins a block to the running value
+    costs a LUT only where an output's tree had no input to spare, not a LUT per bit. ``regs``
+    register levels cut the network at :func:`cut_levels`: every signal that crosses a cut,
+    inputs included, goes through a register, so every path from x or a to y crosses exactly
+    ``regs`` of them (the proof checks that). The registers have no reset and no enable.
+    """
+    if net.n_in != 256:
+        raise ValueError("multiplier_acc needs the 256-input network of acc_rows")
+    width = LUT_WIDTH.get(optimizer)
+    n = net.n_in
+    if width:
+        nodes = lut_cover(net, width)
+    else:
+        nodes = [(n + k, [a, b]) for k, (a, b) in enumerate(net.gates)]
+    level: dict[int, int] = {}
+    for s, ins in nodes:
+        level[s] = 1 + max(level.get(i, 0) for i in ins)
+    depth = max((level.get(o, 0) for o in net.outputs), default=0)
+    cuts = cut_levels(depth, regs)
+
+    def seg(s: int) -> int:
+        return sum(level.get(s, 0) > c for c in cuts)
+
+    def base(s: int) -> str:
+        if s < 128:
+            return f"x[{s}]"
+        if s < n:
+            return f"a[{s - 128}]"
+        return f"t{s - n}"
+
+    delayed: dict[tuple[int, int], str] = {}
+    regs_out: list[str] = []
+    decl: list[str] = []
+
+    def sig(s: int, d: int) -> str:
+        """Signal s delayed by d registers (one chain per signal, shared by its users)."""
+        if d == 0:
+            return base(s)
+        if (s, d) not in delayed:
+            prev = sig(s, d - 1)
+            name = f"{base(s).replace('[', '').replace(']', '')}_d{d}"
+            delayed[(s, d)] = name
+            decl.append(f"    reg  {name};")
+            regs_out.append(f"        {name} <= {prev};")
+        return delayed[(s, d)]
+
+    body: list[str] = []
+    for k, (s, ins) in enumerate(nodes):
+        g = seg(s)
+        leaves = [sig(i, g - seg(i)) for i in ins]
+        body.append(f"    wire {base(s)};")
+        if width:
+            body.append(f"    {module}_lut #({len(ins)}) u{k} (.i({{{', '.join(leaves)}}}), .o({base(s)}));")
+        else:
+            body.append(f"    assign {base(s)} = {leaves[0]} ^ {leaves[1]};")
+    outs = [f"    assign y[{i}] = {sig(o, regs - seg(o))};" for i, o in enumerate(net.outputs)]
+    lines = [
+        "`default_nettype none",
+        KEY_HEADER.rstrip(),
+        "// y = x * H ^ a in GF(2^128), GCM bit order (x[127] is the field's 1), LATENCY cycles after x",
+        f"// and a. {net.xor2} XOR2 gates in {len(nodes)} " + (f"{width}-input LUTs" if width else "gates")
+        + f", {depth} logic levels, optimizer '{optimizer}';",
+        f"// {regs} register level(s)" + (f" after logic levels {', '.join(map(str, cuts))}" if cuts else "")
+        + " (no reset, no enable). Generated by authcore; proven by 'authcore prove'.",
+        f"module {module} #(",
+        f"    parameter LATENCY = {regs}",
+        ") (",
+        "    input  wire         clk,",
+        "    input  wire [127:0] x,",
+        "    input  wire [127:0] a,",
+        "    output wire [127:0] y",
+        ");",
+        "    generate",
+        f"        if (LATENCY != {regs}) begin : g_bad_latency",
+        f"            {module}_was_generated_with_LATENCY_{regs} u_err ();",
+        "        end",
+        "    endgenerate",
+        *body,
+        *outs,
+    ]
+    # the delay registers are declared after first use in body order; Verilog needs them first
+    lines[lines.index("    endgenerate") + 1:lines.index("    endgenerate") + 1] = decl
+    if regs_out:
+        lines += ["    always @(posedge clk) begin", *regs_out, "    end"]
+    else:
+        lines += ["    /* verilator lint_off UNUSEDSIGNAL */", "    wire unused = clk;",
+                  "    /* verilator lint_on UNUSEDSIGNAL */"]
+    lines.append("endmodule")
+    if width:
+        lines += _lut_module(module, width)
     lines += ["`default_nettype wire", ""]
     return "\n".join(lines)
 
@@ -482,4 +599,73 @@ def ghash_pipelined_top(lanes: int) -> str:
     lines += [f"        if (res_valid && wp_q[{aw - 1}:0] == {aw}'d{i}) f{i}_q <= {{{src_err}, res}};"
               for i in range(depth)]
     lines += ["    end", "", *_outputs("head[127:0]", "head[128]", "out_valid")]
+    return "\n".join(lines)
+
+
+def crenne_latency(stages: int, regs: int) -> int:
+    """Cycles from a beat taken to its result on m_axis in ghash_chain: the first block's register,
+    STAGES stages of REGS + 1 cycles, and the output FIFO's two."""
+    return 3 + stages * (regs + 1)
+
+
+def crenne_depth(stages: int, regs: int) -> int:
+    """The smallest power-of-two FIFO that keeps ghash_chain at a message a cycle while m_axis is
+    always ready: a result is owed from the cycle after its beat to the cycle it leaves."""
+    return 1 << crenne_latency(stages, regs).bit_length()
+
+
+def crenne_top(stages: int, regs: int, feedback: bool, depth: int) -> str:
+    """``ghash_crenne_pipe``: ghash_chain with this folder's parameters and only the ports its mode
+    uses (tkeep, tlast, m_axis_tuser and error exist only with the feedback path)."""
+    n = stages
+    lat = crenne_latency(stages, regs)
+    ports = [
+        "    input  wire             clk,",
+        "    input  wire             rst,",
+        f"    input  wire [{128 * n - 1}:0] s_axis_tdata,",
+    ]
+    if feedback:
+        ports += [f"    input  wire [{n - 1}:0]   s_axis_tkeep,", "    input  wire             s_axis_tlast,"]
+    ports += [
+        "    input  wire [127:0]     s_axis_tuser,",
+        "    input  wire             s_axis_tvalid,",
+        "    output wire             s_axis_tready,",
+        "    output wire [127:0]     m_axis_tdata,",
+    ]
+    if feedback:
+        ports += ["    output wire             m_axis_tuser,"]
+    ports += ["    output wire             m_axis_tvalid,", "    input  wire             m_axis_tready" + (","
+                                                                                             if feedback else "")]
+    if feedback:
+        ports += ["    output wire             error"]
+    keep = "s_axis_tkeep" if feedback else f"{{{n}{{1'b1}}}}"
+    last = "s_axis_tlast" if feedback else "1'b1"
+    mode = ("with the feedback path: a message of any length in beats of up to N blocks (tkeep, tlast)"
+            if feedback else "every beat one message of N blocks")
+    lines = [
+        "`default_nettype none",
+        f"// ghash_crenne_pipe: Crenne et al.'s {n}-stage pipelined GHASH (ghash_chain), {mode}.",
+        f"// N = {n} blocks a beat in s_axis_tdata[128*k +: 128] (block order), PAD in s_axis_tuser; result",
+        f"// GHASH xor PAD on m_axis {lat} cycles after the beat, one a cycle; {regs} register level(s) inside each",
+        f"// multiplier; output FIFO of {depth}. The key material is in gf128_mulacc_h (see its header).",
+        "module ghash_crenne_pipe (",
+        *ports,
+        ");",
+    ]
+    if not feedback:
+        lines += ["    /* verilator lint_off UNUSEDSIGNAL */",
+                  "    wire m_axis_tuser, error;  // always 0 without the feedback path: no beat can be malformed",
+                  "    /* verilator lint_on UNUSEDSIGNAL */"]
+    lines += [
+        f"    ghash_chain #(.STAGES({n}), .REGS({regs}), .FEEDBACK({int(feedback)}), .DEPTH({depth})) u_chain (",
+        "        .clk(clk), .rst(rst),",
+        "        .s_axis_tdata(s_axis_tdata),",
+        f"        .s_axis_tkeep({keep}), .s_axis_tlast({last}),",
+        "        .s_axis_tuser(s_axis_tuser), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),",
+        "        .m_axis_tdata(m_axis_tdata), .m_axis_tuser(m_axis_tuser), .m_axis_tvalid(m_axis_tvalid),",
+        "        .m_axis_tready(m_axis_tready), .error(error));",
+        "endmodule",
+        "`default_nettype wire",
+        "",
+    ]
     return "\n".join(lines)

@@ -17,8 +17,12 @@ from authcore.errors import InvalidParameter
 from authcore.keyspec import emitter, matrix, optimizer, proof
 from authcore.model import gf128
 
-ARCHS = ("feedback", "pipelined")
+ARCHS = ("feedback", "pipelined", "crenne-pipe")
 MAX_LANES = 16
+MAX_STAGE_REGS = 4
+RTL = Path(__file__).resolve().parents[3] / "rtl"
+# The hand-written Verilog a ghash_crenne_pipe folder copies (compile order), so it builds on its own.
+CRENNE_LIBRARY = ["common/delay_line", "common/axis_fifo", "ghash/ghash_chain"]
 
 
 @dataclass
@@ -47,6 +51,8 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
         raise InvalidParameter(f"--lanes must be 1 to {MAX_LANES}, got {lanes}")
     if arch not in ARCHS:
         raise InvalidParameter(f"unknown architecture {arch!r}; use one of {', '.join(ARCHS)}")
+    if arch == "crenne-pipe":
+        return generate_crenne(h, out, stages=lanes, opt=opt, prove=prove)
     if arch == "pipelined" and lanes < 2:
         raise InvalidParameter("--arch pipelined needs --lanes 2 or more (one lane is already only the loop)")
     if opt not in optimizer.OPTIMIZERS:
@@ -97,6 +103,67 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
     return Generated(outp, "ghash_keyspec", files, manifest)
 
 
+def generate_crenne(h: bytes, out: str | Path, stages: int = 8, regs: int = 1, feedback: bool = False,
+                    opt: str = "lut4", prove: bool = True, depth: int | None = None) -> Generated:
+    """``authcore generate ghash --arch crenne-pipe``: Crenne et al.'s n-stage pipelined module.
+
+    One generated multiplier, ``gf128_mulacc_h`` (y = x*H ^ a with ``regs`` pipeline registers,
+    proven), instantiated ``stages`` times by the hand-written ``ghash_chain`` (copied into the
+    folder with the stream primitives it uses) under the generated top ``ghash_crenne_pipe``.
+    """
+    if len(h) != 16:
+        raise InvalidParameter(f"hash key H must be 16 bytes, got {len(h)}")
+    if not 1 <= stages <= MAX_LANES:
+        raise InvalidParameter(f"--stages must be 1 to {MAX_LANES}, got {stages}")
+    if not 0 <= regs <= MAX_STAGE_REGS:
+        raise InvalidParameter(f"--stage-regs must be 0 to {MAX_STAGE_REGS}, got {regs}")
+    if opt not in optimizer.OPTIMIZERS:
+        raise InvalidParameter(f"unknown optimizer {opt!r}; use one of {', '.join(optimizer.OPTIMIZERS)}")
+    need = emitter.crenne_depth(stages, regs)
+    depth = need if depth is None else depth
+    if depth < 2 or depth & (depth - 1):
+        raise InvalidParameter(f"the output FIFO depth must be a power of two of at least 2, got {depth}")
+    outp = Path(out)
+    outp.mkdir(parents=True, exist_ok=True)
+    hi = int.from_bytes(h, "big")
+    t0 = time.monotonic()
+    net = optimizer.OPTIMIZERS[opt](emitter.acc_rows(matrix.rows(hi)), 256)
+    opt_s = time.monotonic() - t0
+    name = emitter.MULACC
+    path = outp / f"{name}.v"
+    emitter.write_secret(path, emitter.multiplier_acc(name, net, opt, regs))
+    entry: dict[str, object] = {
+        "module": name, "power": 1, "addend": True, "latency": regs, "file": path.name, "xor2": net.xor2,
+        "depth": net.depth, "density": round(matrix.density(hi), 4), "optimizer_seconds": round(opt_s, 3),
+        "luts": (len(optimizer.lut_cover(net, optimizer.LUT_WIDTH[opt])) if opt in optimizer.LUT_WIDTH else None),
+        "key_material": True, "mode": "0600",
+    }
+    if prove:
+        t1 = time.monotonic()
+        res = proof.prove_file(path, name, hi, addend=True, latency=regs)
+        entry["proof"] = {"proven": True, "cells": res.cells, "seconds": round(time.monotonic() - t1, 3)}
+    files = [path]
+    for lib in CRENNE_LIBRARY:
+        dst = outp / Path(lib).name
+        dst = dst.with_suffix(".v")
+        dst.write_bytes((RTL / f"{lib}.v").read_bytes())
+        files.append(dst)
+    top = outp / "ghash_crenne_pipe.v"
+    top.write_text(emitter.crenne_top(stages, regs, feedback, depth))
+    files.append(top)
+    manifest: dict[str, object] = {
+        "generator": "authcore generate ghash", "top": "ghash_crenne_pipe", "arch": "crenne-pipe",
+        "stages": stages, "lanes": stages, "stage_regs": regs, "feedback": feedback, "fifo_depth": depth,
+        "latency": emitter.crenne_latency(stages, regs), "optimizer": opt, "bits_per_cycle": 128 * stages,
+        "xor2_total": net.xor2 * stages, "multipliers": [entry],
+        "files": [{"file": f.name, "sha256": _sha256(f), "key_material": f == path} for f in files],
+        "note": "Neither the key nor H is recorded here; files marked key_material embed H.",
+    }
+    (outp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    (outp / "files.f").write_text("".join(f"{f.name}\n" for f in files))
+    return Generated(outp, "ghash_crenne_pipe", files, manifest)
+
+
 def benchmark_hash_key(seed: int) -> bytes:
     """H for benchmark key ``seed``: AES key from a seeded Mersenne Twister (public, not a secret)."""
     from authcore.model.gcm import hash_key
@@ -119,6 +186,12 @@ def generate_for_sweep(spec: dict[str, object], key_seed: int, out: Path) -> tup
                                                      "xor2": mult.get("xor2")}  # type: ignore[union-attr]
     if kind != "ghash":
         raise InvalidParameter(f"unknown generator kind {kind!r}")
+    if spec.get("arch") == "crenne-pipe":
+        g = generate_crenne(benchmark_hash_key(key_seed), out, stages=int(spec.get("stages", 8)),  # type: ignore[arg-type]
+                            regs=int(spec.get("stage_regs", 1)), feedback=bool(spec.get("feedback", False)),  # type: ignore[arg-type]
+                            opt=str(spec.get("optimizer", "lut4")), prove=bool(spec.get("prove", False)))
+        return g.top, [str(f) for f in g.files], {"xor2": g.manifest["xor2_total"], "stages": g.manifest["stages"],
+                                                   "optimizer": g.manifest["optimizer"]}
     part = spec.get("part", "core")
     if part not in ("core", "multiplier"):
         raise InvalidParameter(f"generate part must be 'core' or 'multiplier', not {part!r}")
@@ -159,8 +232,13 @@ def prove_dir(d: str | Path, h: bytes | None = None) -> list[dict[str, object]]:
     results = []
     for m in mults:
         path = folder / str(m["file"])
-        net = proof.elaborate(path, str(m["module"]))
-        masks, census = proof.evaluate(net, str(m["module"]))
+        ev = proof.evaluate_map(proof.elaborate(path, str(m["module"])), str(m["module"]))
+        masks, census = ev.masks, ev.census
+        addend, latency = bool(m.get("addend", False)), int(m.get("latency", 0))
+        if (ev.addend, ev.latency) != (addend, latency):
+            raise proof.ProofError(f"{m['module']}: the netlist has {'an' if ev.addend else 'no'} accumulate input "
+                                   f"and latency {ev.latency}; the manifest lists "
+                                   f"{'an' if addend else 'no'} accumulate input and latency {latency}")
         if base is None:
             if int(m["power"]) != 1:
                 raise proof.ProofError("the folder has no gf128_mul_h (power 1) to read H from")
@@ -172,6 +250,6 @@ def prove_dir(d: str | Path, h: bytes | None = None) -> list[dict[str, object]]:
         if e < 0 and base == 0:
             raise proof.ProofError(f"{m['module']} is listed as x*H^{e}, but H = 0 has no inverse")
         hp = _h_power(base, e)
-        proof.check(masks, hp, str(m["module"]))
+        proof.check(masks, hp, str(m["module"]), addend)
         results.append({"module": m["module"], "power": m["power"], "cells": census, "proven": True})
     return results

@@ -6,6 +6,12 @@ and at the 128 unit vectors, so evaluating the netlist Yosys produced on those 1
 comparing with the model (x*H is linear: zero at zero, column j at unit vector j) is a proof, not
 a sample. The 129 evaluations run at once: every net carries a 129-bit mask, bit 0 for the zero
 vector and bit j+1 for unit vector j.
+
+The chain multipliers of ``ghash_crenne_pipe`` (``gf128_mulacc_h``) compute y = x*H ^ a: 256
+inputs, so 257 vectors fix the map. They may also hold pipeline registers (plain D flip-flops,
+no reset, no enable); a register passes its input's mask on, and the proof requires every path
+from an input to an output to cross the same number L of them, which makes y(t) exactly the
+affine map of the inputs at t - L (:func:`evaluate_map`).
 """
 
 from __future__ import annotations
@@ -20,7 +26,6 @@ from authcore.flow import tools
 from authcore.keyspec import matrix
 
 ALLOWED = {"$_XOR_", "$_XNOR_", "$_NOT_", "$_BUF_"}
-ALL = (1 << 129) - 1
 
 
 @dataclass
@@ -53,55 +58,112 @@ def _scratch() -> str | None:
     return d
 
 
-def evaluate(netlist: dict, module: str) -> tuple[list[int], dict[str, int]]:
-    """Masks of the 128 output bits over the 129 proof vectors, and the cell-type census."""
+@dataclass
+class Evaluation:
+    """A netlist's outputs over the proof vectors, its cells, and its register latency."""
+    masks: list[int]
+    census: dict[str, int]
+    latency: int
+    addend: bool
+
+
+def evaluate_map(netlist: dict, module: str) -> Evaluation:
+    """Evaluate ``module`` on the zero vector and every unit vector of its inputs at once.
+
+    Ports: ``x[127:0]`` and ``y[127:0]``, optionally ``a[127:0]`` (an accumulate input: y = x*M ^ a)
+    and ``clk`` with plain rising-edge registers ($_DFF_P_: no reset, no enable) between them. A
+    register passes its input's mask on and adds one to its latency; every gate must see equal
+    latencies on its inputs and every output the same latency L, so y(t) is the affine map of
+    x(t - L) and a(t - L) whatever the registers held before (each path is a delay of exactly L).
+    Mask bit 0 is the zero vector, bit j + 1 unit vector x_j, bit 129 + i unit vector a_i.
+    """
     mod = netlist["modules"][module]
     ports = mod["ports"]
-    if set(ports) != {"x", "y"} or len(ports["x"]["bits"]) != 128 or len(ports["y"]["bits"]) != 128:
-        raise ProofError(f"{module}: ports must be exactly x[127:0] in and y[127:0] out")
-    val: dict[object, int] = {"0": 0, "1": ALL}
+    width = {p: len(v["bits"]) for p, v in ports.items()}
+    addend = "a" in ports
+    want = {"x": 128, "y": 128, **({"a": 128} if addend else {}), **({"clk": 1} if "clk" in ports else {})}
+    if width != want:
+        raise ProofError(f"{module}: ports must be exactly x[127:0] in and y[127:0] out "
+                         "(with an optional a[127:0] in and clk)")
+    nbits = 257 if addend else 129
+    full = (1 << nbits) - 1
+    val: dict[object, tuple[int, int]] = {"0": (0, -1), "1": (full, -1)}   # (mask, latency; -1: constant)
     for j, b in enumerate(ports["x"]["bits"]):
-        val[b] = 1 << (j + 1)
+        val[b] = (1 << (j + 1), 0)
+    if addend:
+        for i, b in enumerate(ports["a"]["bits"]):
+            val[b] = (1 << (129 + i), 0)
+    clk = ports["clk"]["bits"][0] if "clk" in ports else None
     census: dict[str, int] = {}
     cells = list(mod["cells"].values())
     for c in cells:
         census[c["type"]] = census.get(c["type"], 0) + 1
-    bad = sorted(t for t in census if t not in ALLOWED)
+    bad = sorted(t for t in census if t not in ALLOWED | {"$_DFF_P_"})
     if bad:
         raise ProofError(f"{module}: netlist has non-XOR cells {', '.join(bad)}: not an affine map")
+
+    def join(lat: list[int]) -> int:
+        real = {x for x in lat if x >= 0}
+        if len(real) > 1:
+            raise ProofError(f"{module}: a gate joins paths with different register counts {sorted(real)}")
+        return real.pop() if real else -1
+
     pending = cells
     while pending:
         nxt = []
         for c in pending:
             conn = c["connections"]
-            ins = [conn[p][0] for p in ("A", "B") if p in conn]
+            t = c["type"]
+            if t == "$_DFF_P_":
+                if conn["C"][0] != clk:
+                    raise ProofError(f"{module}: a register is not clocked by clk")
+                ins = [conn["D"][0]]
+            else:
+                ins = [conn[p][0] for p in ("A", "B") if p in conn]
             if any(i not in val for i in ins):
                 nxt.append(c)
                 continue
-            a = val[ins[0]]
-            t = c["type"]
-            if t == "$_XOR_":
-                r = a ^ val[ins[1]]
+            a, la = val[ins[0]]
+            if t == "$_DFF_P_":
+                r, lat = a, (la + 1 if la >= 0 else -1)
+            elif t == "$_XOR_":
+                r, lat = a ^ val[ins[1]][0], join([la, val[ins[1]][1]])
             elif t == "$_XNOR_":
-                r = ~(a ^ val[ins[1]]) & ALL
+                r, lat = ~(a ^ val[ins[1]][0]) & full, join([la, val[ins[1]][1]])
             elif t == "$_NOT_":
-                r = ~a & ALL
+                r, lat = ~a & full, la
             else:
-                r = a
-            val[conn["Y"][0]] = r
+                r, lat = a, la
+            out_bit = conn["Q"][0] if t == "$_DFF_P_" else conn["Y"][0]
+            val[out_bit] = (r, lat)
         if len(nxt) == len(pending):
             raise ProofError(f"{module}: combinational loop or undriven net in the netlist")
         pending = nxt
     out = []
+    lats = set()
     for b in ports["y"]["bits"]:
         if b not in val:
             raise ProofError(f"{module}: output bit is undriven")
-        out.append(val[b])
-    return out, census
+        out.append(val[b][0])
+        lats.add(val[b][1])
+    real = {x for x in lats if x >= 0}
+    if len(real) > 1:
+        raise ProofError(f"{module}: output bits have different register counts {sorted(real)}")
+    return Evaluation(out, census, real.pop() if real else 0, addend)
 
 
-def check(out_masks: list[int], h_power: int, module: str) -> None:
-    """Compare the 129 evaluations with the model's x*H^p (given as the power's value)."""
+def evaluate(netlist: dict, module: str) -> tuple[list[int], dict[str, int]]:
+    """Masks of the 128 output bits over the 129 proof vectors, and the cell-type census, of a
+    combinational multiplier y = x*M (see :func:`evaluate_map` for the accumulate form)."""
+    ev = evaluate_map(netlist, module)
+    if ev.addend or ev.latency:
+        raise ProofError(f"{module}: expected a combinational x*H multiplier without an accumulate input")
+    return ev.masks, ev.census
+
+
+def check(out_masks: list[int], h_power: int, module: str, addend: bool = False) -> None:
+    """Compare the evaluations with the model's x*H^p (given as the power's value), and with a
+    (the identity) for an accumulate input."""
     cols = matrix.columns(h_power)
     for i, m in enumerate(out_masks):
         if m & 1:
@@ -109,10 +171,20 @@ def check(out_masks: list[int], h_power: int, module: str) -> None:
         for j in range(128):
             if ((m >> (j + 1)) & 1) != ((cols[j] >> i) & 1):
                 raise ProofError(f"{module}: output bit {i} differs from x*H at unit vector {j}")
+        if addend:
+            acc = m >> 129
+            if acc != 1 << i:
+                j = next(j for j in range(128) if ((acc >> j) & 1) != (j == i))
+                raise ProofError(f"{module}: output bit {i} differs from x*H ^ a at unit vector a_{j}")
 
 
-def prove_file(path: Path, module: str, h_power: int) -> ProofResult:
-    net = elaborate(path, module)
-    masks, census = evaluate(net, module)
-    check(masks, h_power, module)
-    return ProofResult(module, census, True)
+def prove_file(path: Path, module: str, h_power: int, addend: bool = False, latency: int = 0) -> ProofResult:
+    """Prove ``module`` in ``path`` is y = x*H^p (or x*H^p ^ a with ``addend``), ``latency`` cycles
+    after its inputs."""
+    ev = evaluate_map(elaborate(path, module), module)
+    if ev.addend != addend:
+        raise ProofError(f"{module}: expected {'an' if addend else 'no'} accumulate input a")
+    if ev.latency != latency:
+        raise ProofError(f"{module}: {ev.latency} register levels on every path, expected {latency}")
+    check(ev.masks, h_power, module, addend)
+    return ProofResult(module, ev.census, True)

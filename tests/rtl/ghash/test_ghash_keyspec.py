@@ -38,12 +38,20 @@ def test_generated_core_against_model(tmp_path, rng, lanes, key_seed, opt, arch)
     assert failed == 0 and passed == 6
 
 
-@pytest.mark.parametrize("lanes,arch,opt", [(1, "feedback", "lut6"), (4, "pipelined", "lut4"), (3, "feedback", "cse")])
+@pytest.mark.parametrize("lanes,arch,opt", [(1, "feedback", "lut6"), (4, "pipelined", "lut4"), (3, "feedback", "cse"),
+                                             (1, "crenne-pipe", "lut4"), (4, "crenne-pipe", "lut6")])
 def test_generated_folder_lints_clean(tmp_path, lanes, arch, opt):
-    """The generated Verilog passes `verilator --lint-only -Wall`, like the library."""
+    """The generated Verilog passes `verilator --lint-only -Wall`, like the library (the Crenne
+    chain both ways: plain, and with the feedback path and two register levels)."""
     import subprocess
 
-    g = generate_ghash(bytes(range(16)), tmp_path / "gen", lanes=lanes, arch=arch, opt=opt, prove=False)
-    r = subprocess.run(["verilator", "--lint-only", "-Wall", "--top-module", "ghash_keyspec",
+    from authcore.keyspec.generate import generate_crenne
+
+    if arch == "crenne-pipe":
+        g = generate_crenne(bytes(range(16)), tmp_path / "gen", stages=lanes, regs=lanes // 2, feedback=lanes > 1,
+                            opt=opt, prove=False)
+    else:
+        g = generate_ghash(bytes(range(16)), tmp_path / "gen", lanes=lanes, arch=arch, opt=opt, prove=False)
+    r = subprocess.run(["verilator", "--lint-only", "-Wall", "--top-module", g.top,
                         *[str(f) for f in g.files]], capture_output=True, text=True)
     assert r.returncode == 0 and "%Warning" not in r.stderr, r.stderr[:2000]
