@@ -44,11 +44,13 @@
 //
 // Throughput: one beat per cycle for AAD and text when DATA_W = 128 and the GHASH multiplier
 // takes a block per cycle; otherwise the slower of AES (a block per 128/DATA_W cycles) and GHASH
-// (digit-serial: 128/DIGIT + 1 cycles per block). Per packet: header, IV (96-bit) and the length
+// (digit-serial: 128/DIGIT + 1 cycles per block; hybrid: 9). Per packet: header, IV (96-bit) and the length
 // block take a cycle each, the AAD one per beat; the first keystream block arrives the AES latency
 // after the IV.
 // DATA_W, SBOX: the AES core (aes_enc_pipe). GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial
-// (DIGIT bits per cycle), 3 key-specialized (generated gf128_mul_h).
+// (DIGIT bits per cycle), 3 key-specialized (generated gf128_mul_h), 4 the hybrid multiplier
+// (composite field, 8 + 1 cycles a block; FIELD 0 the paper's R, 1 the sparse R; MAP_LUT 6 or 4,
+// the LUT size of its maps: ghash_core).
 // FIXED_KEY = 1 (with FIXED_LEN, RK; written by `authcore generate gcm --specialize all`): the round
 // keys are constants, the key port is unused (key_ready low; a key offered raises error), and
 // after reset or key_clear the core derives H from the fixed key by itself.
@@ -64,6 +66,8 @@ module gcm_core #(
     parameter SBOX = 0,
     parameter GHASH = 0,
     parameter DIGIT = 8,
+    parameter FIELD = 0,
+    parameter MAP_LUT = 6,
     parameter LEN_W = 36,
     parameter FIXED_KEY = 0,
     parameter FIXED_LEN = 0,
@@ -95,8 +99,8 @@ module gcm_core #(
     output wire         error
 );
     generate
-        if (GHASH < 0 || GHASH > 3) begin : g_bad_ghash
-            gcm_core_GHASH_must_be_0_parallel_1_karatsuba_2_digit_or_3_keyspec u_error ();
+        if (GHASH < 0 || GHASH > 4) begin : g_bad_ghash
+            gcm_core_GHASH_must_be_0_parallel_1_karatsuba_2_digit_3_keyspec_or_4_hybrid u_error ();
         end
         if (LEN_W < 8 || LEN_W > 36) begin : g_bad_len_w
             gcm_core_LEN_W_must_be_8_to_36 u_error ();
@@ -281,7 +285,7 @@ module gcm_core #(
     reg  [1:0]   kq_n_q;
     wire         gh_kind = kq_q[0];
 
-    ghash_core #(.MULT(GHASH), .DIGIT(DIGIT), .LANES(LANES)) u_ghash (
+    ghash_core #(.MULT(GHASH), .DIGIT(DIGIT), .LANES(LANES), .FIELD(FIELD), .MAP_LUT(MAP_LUT)) u_ghash (
         .clk(clk), .rst(rst), .h(h_q), .h_load(h_load_q), .key_clear(key_clear),
         .s_axis_tdata(gh_blk), .s_axis_tkeep(gh_keep), .s_axis_tlast(gh_last), .s_axis_tvalid(gh_valid),
         .s_axis_tready(gh_ready),

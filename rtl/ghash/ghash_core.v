@@ -13,6 +13,12 @@
 //           cycles, s_axis_tready low while the product runs.
 // MULT = 3: key-specialized: the generated constant multiplier gf128_mul_h (y = x * H with H built
 //           in, from `authcore generate ghash`); one block per cycle. h and h_load are not used.
+// MULT = 4: Lemsitzer et al.'s hybrid multiplier (gf128_hybrid_core, composite field GF((2^16)^8),
+//           FIELD 0 the paper's R, 1 the sparse R): one block every 8 + 1 cycles, as digit-serial
+//           with DIGIT = 16. H and the running value stay in the composite field: H is mapped once
+//           as it is loaded, each block through one map on its way in (the only map on the data
+//           path), and the hash through the inverse map as it leaves. MAP_LUT (6 or 4) is the
+//           maps' LUT size (gf128_hybrid_map).
 // LANES = 2 (MULT = 3 only): two blocks of one message per beat, block i in s_axis_tdata[128*i +:
 //           128], s_axis_tkeep[i] set when block i is there (tkeep 2'b01 or 2'b11; any beat may
 //           hold one block, as gcm_core's last beat of a phase does). A beat of two computes
@@ -23,7 +29,9 @@
 module ghash_core #(
     parameter MULT = 0,
     parameter DIGIT = 8,
-    parameter LANES = 1
+    parameter LANES = 1,
+    parameter FIELD = 0,
+    parameter MAP_LUT = 6
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -41,8 +49,8 @@ module ghash_core #(
     output wire         error
 );
     generate
-        if (MULT < 0 || MULT > 3) begin : g_bad
-            ghash_core_MULT_must_be_0_1_2_or_3 u_error ();
+        if (MULT < 0 || MULT > 4) begin : g_bad
+            ghash_core_MULT_must_be_0_1_2_3_or_4 u_error ();
         end
         if (LANES != 1 && !(LANES == 2 && MULT == 3)) begin : g_bad_lanes
             ghash_core_LANES_2_needs_MULT_3_keyspec u_error ();
@@ -61,9 +69,18 @@ module ghash_core #(
     reg          pend_last_q; // digit-serial: the running product belongs to a tlast block
     wire         mul_error;   // digit-serial: a start while busy (cannot happen by construction)
     wire         stage_last;  // one-block-per-cycle multipliers: the registered block ends a message
+    wire [127:0] h_in;        // what h_q takes at h_load: H, or H in the hybrid's composite field
+    wire [127:0] hash;        // the hash a message ends with, in GCM bit order
 
     generate
-        if (MULT == 2) begin : g_digit
+        if (MULT == 4) begin : g_hybrid_maps
+            gf128_hybrid_map #(.FIELD(FIELD), .INVERSE(0), .LUT_W(MAP_LUT)) u_map_h (.x(h), .y(h_in));
+            gf128_hybrid_map #(.FIELD(FIELD), .INVERSE(1), .LUT_W(MAP_LUT)) u_map_out (.x(prod), .y(hash));
+        end else begin : g_gcm_order
+            assign h_in = h;
+            assign hash = prod;
+        end
+        if (MULT == 2 || MULT == 4) begin : g_digit
             wire busy, done;
             // A block may start in the cycle the previous product finishes: forward that product
             // (or zero when it ended a message) instead of the state register it is about to enter.
@@ -74,10 +91,19 @@ module ghash_core #(
             // could still be waiting when the new product is done, 128/DIGIT + 1 cycles later).
             assign s_axis_tready = !busy && !started_q && !(done && pend_last_q) && (!out_valid_q || m_axis_tready);
             assign take = s_axis_tvalid && s_axis_tready;
-            gf128_mul_digit #(.DIGIT(DIGIT)) u_mul (
-                .clk(clk), .rst(rst || key_clear), .start(take), .x(x_eff ^ s_axis_tdata), .y(h_q),
-                .z(prod), .busy(busy), .done(done), .error(mul_error)
-            );
+            if (MULT == 4) begin : g_hybrid
+                wire [127:0] blk;   // the block in the composite field
+                gf128_hybrid_map #(.FIELD(FIELD), .INVERSE(0), .LUT_W(MAP_LUT)) u_map_b (.x(s_axis_tdata), .y(blk));
+                gf128_hybrid_core #(.FIELD(FIELD)) u_mul (
+                    .clk(clk), .rst(rst || key_clear), .start(take), .x(x_eff ^ blk), .y(h_q),
+                    .z(prod), .busy(busy), .done(done), .error(mul_error)
+                );
+            end else begin : g_serial
+                gf128_mul_digit #(.DIGIT(DIGIT)) u_mul (
+                    .clk(clk), .rst(rst || key_clear), .start(take), .x(x_eff ^ s_axis_tdata), .y(h_q),
+                    .z(prod), .busy(busy), .done(done), .error(mul_error)
+                );
+            end
             // started_q covers the cycle between start and busy rising.
             always @(posedge clk) started_q <= (rst || key_clear) ? 1'b0 : take;
             assign prod_ready = done;
@@ -170,7 +196,7 @@ module ghash_core #(
     endgenerate
 
     wire unused_keep = ^s_axis_tkeep;  // the block count only matters with LANES = 2
-    wire last_now = (MULT == 2) ? pend_last_q : stage_last;
+    wire last_now = (MULT == 2 || MULT == 4) ? pend_last_q : stage_last;
 
     always @(posedge clk) begin
         if (rst || key_clear) begin
@@ -183,7 +209,7 @@ module ghash_core #(
             pend_last_q <= 1'b0;
         end else begin
             error_q <= mul_error || (h_load && (in_msg_q || (take && !s_axis_tlast)));
-            if (h_load) h_q <= h;
+            if (h_load) h_q <= h_in;
             if (out_valid_q && m_axis_tready) out_valid_q <= 1'b0;
             if (take) begin
                 in_msg_q <= !s_axis_tlast;
@@ -191,7 +217,7 @@ module ghash_core #(
             end
             if (prod_ready) begin
                 if (last_now) begin
-                    out_q <= prod;
+                    out_q <= hash;
                     out_valid_q <= 1'b1;
                     x_q <= 128'd0;
                 end else begin

@@ -32,6 +32,7 @@ _FILES = {
     "aes_enc_pipe": ["aes/aes_enc_pipe", *_AES_COMMON],
     "aes_enc_iter": ["aes/aes_enc_iter", *_AES_COMMON],
     "gcm_core": ["gcm/gcm_core", "ghash/ghash_core", "gf128/gf128_mul_parallel", "gf128/gf128_mul_digit",
+                 "gf128/gf2_xor_net", "gf128/gf128_hybrid_map", "gf128/gf128_hybrid_core",
                  "aes/aes_enc_pipe", *_AES_COMMON],
 }
 _FILES["gcm_selftest"] = ["gcm/gcm_selftest", *_FILES["gcm_core"]]

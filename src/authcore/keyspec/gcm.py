@@ -8,6 +8,9 @@ its own), a top ``gcm_top`` that sets gcm_core's parameters, ``files.f`` (compil
   (``ghash/gf128_mul_h.v``, from :func:`generate_ghash`); the core keeps its key port and raises
   ``key_mismatch`` when a loaded key's E_K(0) is not that H.
 - ``--specialize all``: the round keys are constants too; ``gcm_top`` has no key port.
+- ``--ghash hybrid`` (or ``hybrid:sparse``): Lemsitzer et al.'s hybrid multiplier in ghash_core
+  (GHASH = 4), with the paper's R (or the sparse R); ``--optimizer lut4`` cuts its maps for 4-input
+  LUTs (MAP_LUT = 4), any other for 6.
 - ``--lanes 2`` (with a key-specialized GHASH and the 128-bit datapath): two blocks a cycle, 256-bit
   streams; the folder holds ``ghash/gf128_mul_h2.v`` (x*H^2, proven) beside ``gf128_mul_h.v``.
 - ``--selftest``: ``gcm_top`` wraps the core in ``gcm_selftest`` (a power-on known-answer test,
@@ -39,7 +42,9 @@ SBOXES = {"lut": 0, "composite": 1, "rom": 2}
 WIDTHS = (128, 64, 32, 16)
 LIBRARY = ["aes/aes_sbox_lut", "aes/aes_sbox_composite", "aes/aes_sbox_rom", "aes/aes_sub", "aes/aes_mix_col",
            "aes/aes_key_expand", "aes/aes_enc_pipe", "gf128/gf128_mul_parallel", "gf128/gf128_mul_digit",
-           "ghash/ghash_core", "gcm/gcm_core"]
+           "gf128/gf2_xor_net", "gf128/gf128_hybrid_map", "gf128/gf128_hybrid_core", "ghash/ghash_core",
+           "gcm/gcm_core"]
+HYBRID_FIELDS = {"hybrid": 0, "hybrid:sparse": 1}   # --ghash hybrid: the paper's R; hybrid:sparse: the sparse R
 KEY_LEN = {16: 0, 24: 1, 32: 2}
 
 HASH_KEY_HEADER = """// KEY MATERIAL: this file holds the GCM hash key H (the key-mismatch check compares E_K(0) with
@@ -56,7 +61,7 @@ ROUND_KEY_HEADER = """// KEY MATERIAL: this file holds the AES round keys of a f
 class GcmConfig:
     data_width: int = 128
     sbox: str = "lut"
-    ghash: str = "parallel"     # parallel | karatsuba | digit:D | keyspec
+    ghash: str = "parallel"     # parallel | karatsuba | digit:D | keyspec | hybrid | hybrid:sparse
     specialize: str | None = None  # None | ghash | all
     lanes: int = 1              # blocks per cycle: 2 needs a key-specialized GHASH and 128 bits
     selftest: bool = False      # wrap the core in gcm_selftest (power-on known-answer test)
@@ -90,6 +95,8 @@ class GcmConfig:
             return 1, 8
         if g == "keyspec":
             return 3, 8
+        if g in HYBRID_FIELDS:
+            return 4, 8
         if g.startswith("digit:"):
             try:
                 d = int(g.split(":", 1)[1])
@@ -98,12 +105,15 @@ class GcmConfig:
             if d < 1 or d > 64 or 128 % d:
                 raise InvalidParameter("--ghash digit:D needs D dividing 128, from 1 to 64")
             return 2, d
-        raise InvalidParameter(f"--ghash must be parallel, karatsuba, digit:D or keyspec, not {g!r}")
+        raise InvalidParameter(f"--ghash must be parallel, karatsuba, digit:D, keyspec, hybrid or hybrid:sparse, "
+                               f"not {g!r}")
 
 
-def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | None) -> str:
+def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | None, map_lut: int = 6) -> str:
     fixed = cfg.specialize == "all"
     params = [f".DATA_W({cfg.data_width})", f".SBOX({SBOXES[cfg.sbox]})", f".GHASH({ghash})", f".DIGIT({digit})"]
+    if ghash == 4:
+        params += [f".FIELD({HYBRID_FIELDS[cfg.ghash]})", f".MAP_LUT({map_lut})"]
     if cfg.lanes != 1:
         params.append(f".LANES({cfg.lanes})")
     dw, bw = 128 * cfg.lanes, 16 * cfg.lanes
@@ -241,7 +251,7 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
             info["powers"] = [{"power": q["power"], "xor2": q["xor2"], "depth": q["depth"]}
                               for q in mults]  # type: ignore[attr-defined]
     top = outp / "gcm_top.v"
-    text = _top(cfg, ghash, digit, key, hh)
+    text = _top(cfg, ghash, digit, key, hh, 4 if optimizer == "lut4" else 6)
     if ghash == 3:
         emitter.write_secret(top, text)
     else:
@@ -256,7 +266,9 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
         "lanes": cfg.lanes, "bits_per_beat": 128 * cfg.lanes, "selftest": cfg.selftest,
         "specialize": cfg.specialize or ("ghash" if ghash == 3 else None),
         "parameters": {"DATA_W": cfg.data_width, "SBOX": SBOXES[cfg.sbox], "GHASH": ghash, "DIGIT": digit,
-                       "FIXED_KEY": int(cfg.specialize == "all"), "LANES": cfg.lanes},
+                       "FIXED_KEY": int(cfg.specialize == "all"), "LANES": cfg.lanes,
+                       **({"FIELD": HYBRID_FIELDS[cfg.ghash], "MAP_LUT": 4 if optimizer == "lut4" else 6}
+                          if ghash == 4 else {})},
         "keyspec_multiplier": info or None,
         "files": [{"file": str(r), "sha256": _sha256(f),
                    "key_material": f.name.startswith("gf128_mul_h") or (f == top and ghash == 3)}

@@ -11,7 +11,8 @@ from authcore.flow.targets import sources
 from authcore.keyspec.gcm import GcmConfig, generate_gcm
 from authcore.testbench import HERE as TB
 
-GHASH = {"parallel": (0, 8, 1), "karatsuba": (1, 8, 1), "digit:8": (2, 8, 17), "digit:32": (2, 32, 5)}
+GHASH = {"parallel": (0, 8, 1), "karatsuba": (1, 8, 1), "digit:8": (2, 8, 17), "digit:32": (2, 32, 5),
+         "hybrid": (4, 8, 9)}
 SBOX = {"lut": 0, "composite": 1, "rom": 2}
 # One configuration per datapath width, S-box style and multiplier in `make test`; all 48 of them in
 # `make test-full`, compiled by Verilator, with 1,000 random packets each. The narrow ones run in
@@ -27,11 +28,12 @@ SPEC_KEY_TC4 = "feffe9928665731c6d6a8f9467308308"   # the spec's test cases 3-6 
 
 def run(tmp_path, rng, width, sbox, ghash, packets, top="gcm_core", files=None, env_extra=None, simulator="icarus",
         params_extra=None, testcase=None):
-    mult, digit, gh_period = GHASH.get(ghash, (3, 8, 1))
+    mult, digit, gh_period = GHASH.get(ghash.replace(":sparse", ""), (3, 8, 1))
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_PERIOD": str(128 // width),
            "AUTHCORE_TB_GHASH_PERIOD": str(gh_period), "AUTHCORE_TB_PACKETS": str(packets),
            "AUTHCORE_TB_ROM": str(int(sbox == "rom")), **(env_extra or {})}
     params = {} if top == "gcm_top" else {"DATA_W": width, "SBOX": SBOX[sbox], "GHASH": mult, "DIGIT": digit,
+                                          **({"FIELD": 1} if ghash == "hybrid:sparse" else {}),
                                           **(params_extra or {})}
     return simulate(top, files or sources("gcm_core"), "tb_gcm", [TB], tmp_path / "sim", parameters=params, env=env,
                     simulator=simulator, testcase=testcase)
@@ -47,6 +49,15 @@ def test_gcm_core(tmp_path, rng, width, sbox, ghash, packets, simulator):
 @pytest.mark.parametrize("width,sbox,ghash,packets", FULL)
 def test_gcm_core_every_configuration(tmp_path, rng, width, sbox, ghash, packets):
     passed, failed = run(tmp_path, rng, width, sbox, ghash, packets, simulator="verilator")
+    assert failed == 0 and passed == 10
+
+
+@pytest.mark.parametrize("ghash", ["hybrid", pytest.param("hybrid:sparse", marks=pytest.mark.full)])
+def test_gcm_core_hybrid_ghash(tmp_path, rng, ghash):
+    """GCM through the hybrid multiplier, every test, compiled by Verilator (its maps are a thousand
+    kept LUTs each, slow in Icarus): the paper's R in make test, the sparse R (which ghash_core's
+    test runs in make test) in make test-full."""
+    passed, failed = run(tmp_path, rng, 128, "lut", ghash, 60, simulator="verilator")
     assert failed == 0 and passed == 10
 
 

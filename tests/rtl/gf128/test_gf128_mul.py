@@ -24,6 +24,28 @@ def test_digit_serial(tmp_path, rng, digit):
              parameters={"DIGIT": digit}, env=env)
 
 
+HYBRID = [RTL / f for f in ("gf2_xor_net.v", "gf128_hybrid_map.v", "gf128_hybrid_core.v", "gf128_mul_hybrid.v")]
+
+
+@pytest.mark.parametrize("field,lut_w", [(0, 6), (1, 4)])
+def test_hybrid(tmp_path, rng, field, lut_w):
+    """Lemsitzer et al.'s hybrid multiplier (composite field GF((2^16)^8)) with its maps, 9 cycles."""
+    env = {"AUTHCORE_TEST_KIND": "hybrid", "AUTHCORE_SEED": str(rng.randrange(1 << 30))}
+    passed, failed = simulate("gf128_mul_hybrid", HYBRID, "tb_gf128_mul", [HERE, TB], tmp_path,
+                              parameters={"FIELD": field, "LUT_W": lut_w}, env=env)
+    assert (passed, failed) == (2, 0)
+
+
+@pytest.mark.parametrize("field,inverse,lut_w", [(f, i, w) for f in (0, 1) for i in (0, 1) for w in (6, 4)])
+def test_hybrid_maps(tmp_path, rng, field, inverse, lut_w):
+    """Every generated map network against the model's matrix: zero, the 128 unit vectors, random."""
+    env = {"AUTHCORE_TEST_KIND": "map", "AUTHCORE_TEST_FIELD": str(field), "AUTHCORE_TEST_INVERSE": str(inverse),
+           "AUTHCORE_SEED": str(rng.randrange(1 << 30))}
+    passed, failed = simulate("gf128_hybrid_map", HYBRID[:2], "tb_gf128_mul", [HERE, TB], tmp_path,
+                              parameters={"FIELD": field, "INVERSE": inverse, "LUT_W": lut_w}, env=env)
+    assert (passed, failed) == (2, 0)
+
+
 @pytest.mark.parametrize("digit", [3, 128, 0])
 def test_illegal_digit_stops_elaboration(tmp_path, digit):
     from authcore.errors import ToolError

@@ -108,7 +108,7 @@ async def h_load_mid_message_raises_error(dut):
 
 # The tests below hold one H for the whole run, so they also run the key-specialized variant
 # (MULT = 3, H built into a generated gf128_mul_h: AUTHCORE_TEST_H names it); the others load H
-# through the port and run only with MULT 0-2.
+# through the port and run with MULT 0-2 and 4.
 def fixed_h() -> int:
     return int(os.environ["AUTHCORE_TEST_H"], 16)
 
