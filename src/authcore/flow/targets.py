@@ -157,6 +157,10 @@ class RtlTarget:
             raise InvalidParameter(f"core {self.core} does not compute GCM; use --core gcm")
         ghash, digit = self._gcm
         params = {"DATA_W": self.data_width, "SBOX": SBOXES[self.sbox], "GHASH": ghash, "DIGIT": digit}
+        if ghash == 4:  # the hybrid multiplier: which composite field
+            from authcore.keyspec.gcm import HYBRID_FIELDS
+
+            params["FIELD"] = HYBRID_FIELDS[str(self.ghash)]
         env = {"AUTHCORE_TB_PERIOD": str(128 // self.data_width)}
         return self._run(("gcm_core", sources("gcm_core"), params, env), "tb_gcm", {"gcm": jobs})["gcm"]
 

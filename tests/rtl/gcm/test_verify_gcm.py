@@ -15,8 +15,9 @@ FILES = [f"gcmEncryptExtIV{b}.rsp" for b in (128, 192, 256)] + [f"gcmDecrypt{b}.
 # (data width, S-box, GHASH): every datapath width, S-box style and multiplier appears at least once.
 CONFIGS = [(128, "lut", "parallel"), (64, "composite", "karatsuba"), (32, "rom", "digit:8"), (16, "lut", "digit:32")]
 # make test-full adds the 128-bit block-RAM core: its AES engine is built differently (no stall, an
-# output FIFO, a half-rate key schedule), and it is the fast GCM core on ECP5.
-FULL_CONFIGS = [*CONFIGS, (128, "rom", "karatsuba")]
+# output FIFO, a half-rate key schedule), and it is the fast GCM core on ECP5; and the hybrid
+# multiplier with both composite fields.
+FULL_CONFIGS = [*CONFIGS, (128, "rom", "karatsuba"), (128, "lut", "hybrid"), (128, "rom", "hybrid:sparse")]
 
 
 def verify(capsys, vectors_root, width, sbox, ghash, files, sample=None, simulator="icarus"):
