@@ -135,3 +135,32 @@ def test_spec_json_and_unknown_case(capsys):
     assert obj["cases"][1]["key_bits"] == 256 and obj["cases"][1]["text_bytes"] == 0
     code, out, err = run(["spec", "--cases", "3", "19"], capsys)
     assert code == 2 and out == "" and err.strip() == "authcore: test case 19: the spec has test cases 1-18"
+
+
+def test_gcm64_published_vector_round_trip_and_errors(tmp_path, capsys):
+    """gcm64 has gcm's options, key sources, --json fields and exit codes, over TDEA."""
+    from authcore.model import gcm64
+
+    v = next(v for v in gcm64.load_vectors() if v["PT"] and v["AAD"] and len(v["Key"]) == 24)
+    args = ["gcm64", "encrypt", "--iv", v["IV"].hex(), "--aad", v["AAD"].hex(), "--data", v["PT"].hex(),
+            "--tag-len", str(len(v["Tag"])), "--json"]
+    code, out, _ = run([*args, "--key", v["Key"].hex()], capsys)
+    assert code == 0 and json.loads(out) == {"ciphertext": v["CT"].hex(), "tag": v["Tag"].hex()}
+    kf = tmp_path / "k.bin"
+    kf.write_bytes(v["Key"])
+    assert run([*args, "--key-file", str(kf)], capsys)[1] == out
+    assert run(args, capsys, env={"AUTHCORE_KEY": v["Key"].hex()})[1] == out
+    dec = ["gcm64", "decrypt", "--key", v["Key"].hex(), "--iv", v["IV"].hex(), "--aad", v["AAD"].hex(),
+           "--data", v["CT"].hex(), "--json"]
+    code, out, _ = run([*dec, "--tag", v["Tag"].hex()], capsys)
+    assert code == 0 and json.loads(out) == {"plaintext": v["PT"].hex()}
+    bad = bytes([v["Tag"][0] ^ 1]) + v["Tag"][1:]
+    code, out, err = run([*dec, "--tag", bad.hex()], capsys)
+    assert code == 1 and out == "" and err.strip() == "authcore: authentication failed"
+    for extra, says in ((["--key", "00" * 8], "16 or 24 bytes"), (["--key", "zz"], "hex"),
+                        (["--key", "00" * 24, "--tag-len", "16"], "use 4 to 8"),
+                        (["--key-file", str(tmp_path / "none")], "not found")):
+        code, _, err = run(["gcm64", "encrypt", "--iv", "01020304", "--data", "00", *extra], capsys)
+        assert code == 2 and says in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    code, _, err = run(["gcm64", "decrypt", "--key", "00" * 24, "--iv", "01", "--data", "00"], capsys)
+    assert code == 2 and "decrypt needs --tag" in err
