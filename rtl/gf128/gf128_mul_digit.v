@@ -6,50 +6,57 @@
 // Handshake: pulse start with x and y valid (sampled on that edge); done pulses for one cycle
 // when z holds the product; busy is high in between. A start while busy is ignored and raises
 // error for one cycle (the running product continues). z holds its value until the next start.
-// DIGIT: any divisor of 128 from 1 to 64.
+// DIGIT: any divisor of 128 from 1 to 64 (of 64 with WIDTH = 64).
+// WIDTH = 64: GF(2^64) of the GCM spec's Appendix A instead (field polynomial
+// 1 + a + a^3 + a^4 + a^64, the same bit order): 64/DIGIT cycles per product.
 module gf128_mul_digit #(
-    parameter DIGIT = 8
+    parameter DIGIT = 8,
+    parameter WIDTH = 128
 ) (
-    input  wire         clk,
-    input  wire         rst,
-    input  wire         start,
-    input  wire [127:0] x,
-    input  wire [127:0] y,
-    output reg  [127:0] z,
-    output reg          busy,
-    output reg          done,
-    output reg          error
+    input  wire             clk,
+    input  wire             rst,
+    input  wire             start,
+    input  wire [WIDTH-1:0] x,
+    input  wire [WIDTH-1:0] y,
+    output reg  [WIDTH-1:0] z,
+    output reg              busy,
+    output reg              done,
+    output reg              error
 );
     generate
         if (DIGIT < 1 || DIGIT > 64 || (128 % DIGIT) != 0) begin : g_bad
             gf128_mul_digit_DIGIT_must_divide_128_and_be_1_to_64 u_error ();
         end
+        if (WIDTH != 128 && !(WIDTH == 64 && DIGIT <= 32)) begin : g_bad_width
+            gf128_mul_digit_WIDTH_must_be_128_or_64_with_DIGIT_at_most_32 u_error ();
+        end
     endgenerate
 
-    localparam STEPS = 128 / DIGIT;
+    localparam [WIDTH-1:0] R = WIDTH == 128 ? {8'he1, {(WIDTH-8){1'b0}}} : {8'hd8, {(WIDTH-8){1'b0}}};
+    localparam STEPS = WIDTH / DIGIT;
     localparam CW = (STEPS <= 2) ? 1 : $clog2(STEPS);
     localparam [31:0] LAST = STEPS - 1;
 
-    reg [127:0] xs_q;  // remaining bits of x, next one at [127]
-    reg [127:0] v_q;
+    reg [WIDTH-1:0] xs_q;  // remaining bits of x, next one at [WIDTH-1]
+    reg [WIDTH-1:0] v_q;
     reg [CW-1:0] cnt_q;
 
-    reg [127:0] z_d, v_d;
+    reg [WIDTH-1:0] z_d, v_d;
     integer i;
     always @* begin
         z_d = z;
         v_d = v_q;
         for (i = 0; i < DIGIT; i = i + 1) begin
-            if (xs_q[127 - i]) z_d = z_d ^ v_d;
-            v_d = v_d[0] ? ((v_d >> 1) ^ {8'he1, 120'd0}) : (v_d >> 1);
+            if (xs_q[WIDTH - 1 - i]) z_d = z_d ^ v_d;
+            v_d = v_d[0] ? ((v_d >> 1) ^ R) : (v_d >> 1);
         end
     end
 
     always @(posedge clk) begin
         if (rst) begin
-            z <= 128'd0;
-            xs_q <= 128'd0;
-            v_q <= 128'd0;
+            z <= {WIDTH{1'b0}};
+            xs_q <= {WIDTH{1'b0}};
+            v_q <= {WIDTH{1'b0}};
             cnt_q <= {CW{1'b0}};
             busy <= 1'b0;
             done <= 1'b0;
@@ -67,7 +74,7 @@ module gf128_mul_digit #(
                     done <= 1'b1;
                 end
             end else if (start) begin
-                z <= 128'd0;
+                z <= {WIDTH{1'b0}};
                 xs_q <= x;
                 v_q <= y;
                 cnt_q <= {CW{1'b0}};

@@ -6,18 +6,26 @@
 //                folded into the shifted copies of y); about 16K AND + 16K XOR gates.
 // KARATSUBA = 1: one level of Karatsuba-Ofman: three 64x64 carry-less products instead of four,
 //                then reduction by 1 + a + a^2 + a^7 + a^128; about 3/4 of the AND gates.
+// WIDTH = 64: GF(2^64) of the GCM spec's Appendix A instead (GCM for 64-bit block ciphers, field
+//             polynomial 1 + a + a^3 + a^4 + a^64, the same bit order); KARATSUBA must be 0.
 module gf128_mul_parallel #(
-    parameter KARATSUBA = 0
+    parameter KARATSUBA = 0,
+    parameter WIDTH = 128
 ) (
-    input  wire [127:0] x,
-    input  wire [127:0] y,
-    output reg  [127:0] z
+    input  wire [WIDTH-1:0] x,
+    input  wire [WIDTH-1:0] y,
+    output reg  [WIDTH-1:0] z
 );
     generate
         if (KARATSUBA != 0 && KARATSUBA != 1) begin : g_bad
             gf128_mul_parallel_KARATSUBA_must_be_0_or_1 u_error ();
         end
+        if (WIDTH != 128 && !(WIDTH == 64 && KARATSUBA == 0)) begin : g_bad_width
+            gf128_mul_parallel_WIDTH_must_be_128_or_64_without_KARATSUBA u_error ();
+        end
     endgenerate
+    // the reduction of the spec's rightshift: a^WIDTH folded into the leftmost bits
+    localparam [WIDTH-1:0] R = WIDTH == 128 ? {8'he1, {(WIDTH-8){1'b0}}} : {8'hd8, {(WIDTH-8){1'b0}}};
 
     // Carry-less product of two 64-bit polynomials (bit i = coefficient of a^i).
     function [126:0] clmul64;
@@ -35,14 +43,16 @@ module gf128_mul_parallel #(
     reg [127:0] xp, yp;
     reg [254:0] c;
     reg [126:0] lo, hi, mid;
-    reg [127:0] v;
+    reg [WIDTH-1:0] v;
     integer i;
     always @* begin
-        for (i = 0; i < 128; i = i + 1) begin
-            xp[i] = x[127 - i];
-            yp[i] = y[127 - i];
-        end
+        xp = 128'd0;
+        yp = 128'd0;
         if (KARATSUBA == 1) begin
+            for (i = 0; i < 128; i = i + 1) begin
+                xp[i] = x[127 - i];
+                yp[i] = y[127 - i];
+            end
             lo  = clmul64(xp[63:0], yp[63:0]);
             hi  = clmul64(xp[127:64], yp[127:64]);
             mid = clmul64(xp[63:0] ^ xp[127:64], yp[63:0] ^ yp[127:64]) ^ lo ^ hi;
@@ -54,11 +64,15 @@ module gf128_mul_parallel #(
                 z[127 - i] = c[i];
         end else begin
             // Algorithm 1: z ^= v when spec bit i of x is set; v = v * a (rightshift, reduce).
-            z = 128'd0;
+            c = 255'd0;
+            lo = 127'd0;
+            hi = 127'd0;
+            mid = 127'd0;
+            z = {WIDTH{1'b0}};
             v = y;
-            for (i = 0; i < 128; i = i + 1) begin
-                if (x[127 - i]) z = z ^ v;
-                v = v[0] ? ((v >> 1) ^ {8'he1, 120'd0}) : (v >> 1);
+            for (i = 0; i < WIDTH; i = i + 1) begin
+                if (x[WIDTH - 1 - i]) z = z ^ v;
+                v = v[0] ? ((v >> 1) ^ R) : (v >> 1);
             end
         end
     end

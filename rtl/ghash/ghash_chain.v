@@ -148,8 +148,11 @@ module ghash_chain #(
     wire [127:0] result = xs[128*STAGES +: 128];
 
     // ---- output FIFO and the credit ----
+    // The credit moves by one at most: ready_q's next value is a compare of owed_q with a constant,
+    // chosen by the direction, not a compare behind the counter's adder.
     wire pop = m_axis_tvalid && m_axis_tready;
-    wire [OW-1:0] owed_next = owed_q + {{(OW - 1){1'b0}}, take && last} - {{(OW - 1){1'b0}}, pop};
+    wire owe_more = take && last && !pop;
+    wire owe_less = pop && !(take && last);
     /* verilator lint_off UNUSEDSIGNAL */
     wire          fifo_ready;                // always high when written: the credit guarantees room
     wire [$clog2(DEPTH)+1:0] fifo_count;
@@ -171,8 +174,13 @@ module ghash_chain #(
             ready_q <= 1'b1;
         end else begin
             error_q <= take && bad;
-            owed_q <= owed_next;
-            ready_q <= owed_next != DEPTH[OW-1:0];
+            if (owe_more) begin
+                owed_q <= owed_q + 1'b1;
+                ready_q <= owed_q != DEPTH[OW-1:0] - 1'b1;
+            end else if (owe_less) begin
+                owed_q <= owed_q - 1'b1;
+                ready_q <= 1'b1;
+            end
             if (take) begin
                 first_q <= last;
                 msg_err_q <= last ? 1'b0 : (msg_err_q || bad);

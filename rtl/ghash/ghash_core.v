@@ -1,5 +1,6 @@
 `default_nettype none
-// ghash_core: streaming GHASH over whole 128-bit blocks with H loaded through a port.
+// ghash_core: streaming GHASH over whole 128-bit blocks with H loaded through a port (WIDTH = 64:
+// GHASH64 of the GCM spec's Appendix A over 64-bit blocks, for GCM with a 64-bit block cipher).
 // X <- (X ^ B) * H per block; after the tlast block the hash leaves on m_axis.
 //
 // Blocks are in block order (byte 0 in [127:120]). H is loaded with h_load (sampled when high);
@@ -26,24 +27,32 @@
 //           one, X <- (X ^ B0)*H. The blocks are right-aligned onto the two networks when the beat
 //           is registered, and X is steered onto the network its first block takes, so the loop
 //           is X ^ B through the networks. With LANES = 1, s_axis_tkeep is not used.
+// WIDTH = 64: 64-bit blocks, H and hash in GF(2^64) (field polynomial 1 + a + a^3 + a^4 + a^64),
+//           with MULT 0 (gf128_mul_parallel WIDTH 64), 2 (gf128_mul_digit WIDTH 64, DIGIT up to
+//           32: 64/DIGIT + 1 cycles a block) or 3 (the generated gf64_mul_h, from
+//           `authcore generate ghash64`); LANES = 1. The length blocks are the caller's, as for
+//           128 bits (GHASH64 hashes len(A) and len(C) as two blocks).
 module ghash_core #(
     parameter MULT = 0,
+    /* verilator lint_off UNUSEDPARAM */   // DIGIT: MULT 2 only; FIELD, MAP_LUT: MULT 4 only
     parameter DIGIT = 8,
     parameter LANES = 1,
     parameter FIELD = 0,
-    parameter MAP_LUT = 6
+    parameter MAP_LUT = 6,
+    /* verilator lint_on UNUSEDPARAM */
+    parameter WIDTH = 128
 ) (
     input  wire         clk,
     input  wire         rst,
-    input  wire [127:0] h,
+    input  wire [WIDTH-1:0] h,
     input  wire         h_load,
     input  wire         key_clear,
-    input  wire [128*LANES-1:0] s_axis_tdata,
+    input  wire [WIDTH*LANES-1:0] s_axis_tdata,
     input  wire [LANES-1:0] s_axis_tkeep,
     input  wire         s_axis_tlast,
     input  wire         s_axis_tvalid,
     output wire         s_axis_tready,
-    output wire [127:0] m_axis_tdata,
+    output wire [WIDTH-1:0] m_axis_tdata,
     output wire         m_axis_tvalid,
     input  wire         m_axis_tready,
     output wire         error
@@ -55,22 +64,25 @@ module ghash_core #(
         if (LANES != 1 && !(LANES == 2 && MULT == 3)) begin : g_bad_lanes
             ghash_core_LANES_2_needs_MULT_3_keyspec u_error ();
         end
+        if (WIDTH != 128 && !(WIDTH == 64 && LANES == 1 && (MULT == 0 || MULT == 2 || MULT == 3))) begin : g_bad_width
+            ghash_core_WIDTH_64_needs_MULT_0_2_or_3_and_one_lane u_error ();
+        end
     endgenerate
 
-    reg  [127:0] h_q;
-    reg  [127:0] x_q;
-    reg  [127:0] out_q;
+    reg  [WIDTH-1:0] h_q;
+    reg  [WIDTH-1:0] x_q;
+    reg  [WIDTH-1:0] out_q;
     reg          out_valid_q;
     reg          in_msg_q;
     reg          error_q;
-    wire [127:0] prod;
+    wire [WIDTH-1:0] prod;
     wire         prod_ready;  // the product of the accepted block is in prod this cycle
     wire         take;
     reg          pend_last_q; // digit-serial: the running product belongs to a tlast block
     wire         mul_error;   // digit-serial: a start while busy (cannot happen by construction)
     wire         stage_last;  // one-block-per-cycle multipliers: the registered block ends a message
-    wire [127:0] h_in;        // what h_q takes at h_load: H, or H in the hybrid's composite field
-    wire [127:0] hash;        // the hash a message ends with, in GCM bit order
+    wire [WIDTH-1:0] h_in;    // what h_q takes at h_load: H, or H in the hybrid's composite field
+    wire [WIDTH-1:0] hash;    // the hash a message ends with, in GCM bit order
 
     generate
         if (MULT == 4) begin : g_hybrid_maps
@@ -84,7 +96,7 @@ module ghash_core #(
             wire busy, done;
             // A block may start in the cycle the previous product finishes: forward that product
             // (or zero when it ended a message) instead of the state register it is about to enter.
-            wire [127:0] x_eff = done ? (pend_last_q ? 128'd0 : prod) : x_q;
+            wire [WIDTH-1:0] x_eff = done ? (pend_last_q ? {WIDTH{1'b0}} : prod) : x_q;
             reg  started_q;
             // A start needs the output register free when its product finishes: free or leaving
             // now, and not about to take a message's hash that finishes this cycle (that hash
@@ -99,7 +111,7 @@ module ghash_core #(
                     .z(prod), .busy(busy), .done(done), .error(mul_error)
                 );
             end else begin : g_serial
-                gf128_mul_digit #(.DIGIT(DIGIT)) u_mul (
+                gf128_mul_digit #(.DIGIT(DIGIT), .WIDTH(WIDTH)) u_mul (
                     .clk(clk), .rst(rst || key_clear), .start(take), .x(x_eff ^ s_axis_tdata), .y(h_q),
                     .z(prod), .busy(busy), .done(done), .error(mul_error)
                 );
@@ -177,16 +189,19 @@ module ghash_core #(
                 assign prod = p2 ^ p1;
                 wire unused_h = ^h_q;
             end else begin : g_one
-                reg  [127:0] b_q;
+                reg  [WIDTH-1:0] b_q;
                 always @(posedge clk) begin
-                    if (rst || key_clear) b_q <= 128'd0;
+                    if (rst || key_clear) b_q <= {WIDTH{1'b0}};
                     else if (take) b_q <= s_axis_tdata;
                 end
-                if (MULT == 3) begin : g_keyspec
+                if (MULT == 3 && WIDTH == 64) begin : g_keyspec64
+                    gf64_mul_h u_mul (.x(x_q ^ b_q), .y(prod));
+                    wire unused_h = ^h_q;
+                end else if (MULT == 3) begin : g_keyspec
                     gf128_mul_h u_mul (.x(x_q ^ b_q), .y(prod));
                     wire unused_h = ^h_q;
                 end else begin : g_generic
-                    gf128_mul_parallel #(.KARATSUBA(MULT)) u_mul (.x(x_q ^ b_q), .y(h_q), .z(prod));
+                    gf128_mul_parallel #(.KARATSUBA(MULT), .WIDTH(WIDTH)) u_mul (.x(x_q ^ b_q), .y(h_q), .z(prod));
                 end
             end
             assign prod_ready = go;
@@ -200,9 +215,9 @@ module ghash_core #(
 
     always @(posedge clk) begin
         if (rst || key_clear) begin
-            h_q <= 128'd0;
-            x_q <= 128'd0;
-            out_q <= 128'd0;
+            h_q <= {WIDTH{1'b0}};
+            x_q <= {WIDTH{1'b0}};
+            out_q <= {WIDTH{1'b0}};
             out_valid_q <= 1'b0;
             in_msg_q <= 1'b0;
             error_q <= 1'b0;
@@ -219,7 +234,7 @@ module ghash_core #(
                 if (last_now) begin
                     out_q <= hash;
                     out_valid_q <= 1'b1;
-                    x_q <= 128'd0;
+                    x_q <= {WIDTH{1'b0}};
                 end else begin
                     x_q <= prod;
                 end

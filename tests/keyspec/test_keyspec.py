@@ -307,3 +307,39 @@ def test_proof_rejects_unbalanced_registers_and_a_wrong_addend(tmp_path, rng):
     p.write_text(text)
     with pytest.raises(ProofError, match="x\\*H \\^ a at unit vector a_"):
         proof.prove_file(p, "gf128_mulacc_h", h, addend=True, latency=0)
+
+
+def test_ghash64_multiplier_is_proven_on_65_vectors(tmp_path, rng):
+    """GHASH64's 64x64 matrix through the same optimizers and proof; a flipped entry is caught."""
+    from authcore.model import gcm64
+
+    h = rng.getrandbits(64)
+    rows = matrix.rows(h, 64)
+    x = rng.getrandbits(64)
+    assert matrix.apply(rows, x) == gcm64.gf64_mul(x, h)
+    for opt in ("lut6", "lut4", "cse"):
+        net = optimizer.OPTIMIZERS[opt](rows, 64)
+        p = tmp_path / f"m_{opt}.v"
+        p.write_text(emitter.multiplier("gf64_mul_h", net, 1, opt, width=64))
+        proof.prove_file(p, "gf64_mul_h", h, width=64)
+        with pytest.raises(ProofError, match="64-bit ports, expected 128"):
+            proof.prove_file(p, "gf64_mul_h", h)
+    bad = [list(r) for r in rows]
+    bad[7] = sorted(set(bad[7]) ^ {3})
+    p = tmp_path / "bad.v"
+    p.write_text(emitter.multiplier("gf64_mul_h", optimizer.naive(bad, 64), 1, "naive", width=64))
+    with pytest.raises(ProofError, match="output bit 7 differs from x\\*H at unit vector 3"):
+        proof.prove_file(p, "gf64_mul_h", h, width=64)
+
+
+def test_generate_ghash64_folder_and_prove_dir(tmp_path, rng):
+    from authcore.keyspec.generate import generate_ghash64, prove_dir
+
+    h = rng.randbytes(8)
+    g = generate_ghash64(h, tmp_path / "g")
+    assert g.top == "ghash64_keyspec" and g.manifest["width"] == 64
+    assert (tmp_path / "g" / "gf64_mul_h.v").stat().st_mode & 0o777 == 0o600
+    assert h.hex() not in (tmp_path / "g" / "manifest.json").read_text()
+    assert prove_dir(tmp_path / "g", h)[0]["proven"]
+    with pytest.raises(ProofError, match="different H"):
+        prove_dir(tmp_path / "g", bytes(a ^ 1 for a in h))

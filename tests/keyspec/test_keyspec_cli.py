@@ -94,3 +94,21 @@ def test_generate_crenne_cli(tmp_path, capsys):
         assert main(["generate", "ghash", *bad, "--hash-key", h, "--out", str(tmp_path / "x")]) == 2
         err = capsys.readouterr().err
         assert says in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_generate_ghash64_cli(tmp_path, capsys):
+    """generate ghash64: H from a TDEA key (E_K(0^64)) or given; 8 bytes; the ghash options refused."""
+    from authcore.model import gcm64
+
+    key = "000102030405060708090a0b0c0d0e0f1011121314151617"
+    assert main(["generate", "ghash64", "--key", key, "--out", str(tmp_path / "g"), "--json"]) == 0
+    m = json.loads(capsys.readouterr().out)
+    assert m["top"] == "ghash64_keyspec" and m["width"] == 64
+    assert main(["prove", str(tmp_path / "g"), "--hash-key", gcm64.hash_key(bytes.fromhex(key)).hex()]) == 0
+    capsys.readouterr()
+    for bad, says in ((["--hash-key", "00" * 16], "must be 8 bytes"), (["--key", "00" * 16, "--lanes", "2"],
+                                                                       "generate ghash64 takes"),
+                      (["--key", "00" * 8], "16 or 24 bytes")):
+        assert main(["generate", "ghash64", *bad, "--out", str(tmp_path / "x")]) == 2
+        err = capsys.readouterr().err
+        assert says in err and len(err.strip().splitlines()) == 1, err

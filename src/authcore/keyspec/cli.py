@@ -13,18 +13,20 @@ from authcore.keyspec.optimizer import OPTIMIZERS
 HKEY_ENV = "AUTHCORE_HASH_KEY"
 
 
-def _hash_key(args: argparse.Namespace, required: bool = True) -> bytes | None:
-    """H from --hash-key, or from an AES key (--key, --key-file, $AUTHCORE_KEY) as E_K(0)."""
+def _hash_key(args: argparse.Namespace, required: bool = True, size: int = 16) -> bytes | None:
+    """H from --hash-key, or from an AES key (--key, --key-file, $AUTHCORE_KEY) as E_K(0); with
+    ``size`` 8 (GHASH64), from a TDEA key as E_K(0^64)."""
     import os
 
     from authcore.model.gcm import hash_key
+    from authcore.model.gcm64 import hash_key as hash_key64
 
     if getattr(args, "hash_key", None) is not None:
         if args.key is not None or args.key_file is not None:
-            raise InvalidParameter("give --hash-key or an AES key, not both")
+            raise InvalidParameter("give --hash-key or a key, not both")
         h = parse_hex(args.hash_key, "hash key")
-        if len(h) != 16:
-            raise InvalidParameter(f"hash key H must be 16 bytes, got {len(h)}")
+        if len(h) != size:
+            raise InvalidParameter(f"hash key H must be {size} bytes, got {len(h)}")
         return h
     if args.key is None and args.key_file is None and not os.environ.get("AUTHCORE_KEY"):
         if os.environ.get(HKEY_ENV):
@@ -32,7 +34,7 @@ def _hash_key(args: argparse.Namespace, required: bool = True) -> bytes | None:
         if not required:
             return None
         raise InvalidParameter("no key: use --hash-key, --key, --key-file or set $AUTHCORE_KEY")
-    return hash_key(resolve_key(args))
+    return (hash_key if size == 16 else hash_key64)(resolve_key(args))
 
 
 def _generate_gcm(args: argparse.Namespace) -> int:
@@ -79,6 +81,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
     if args.what == "gcm":
         return _generate_gcm(args)
+    if args.what == "ghash64":
+        return _generate_ghash64(args)
     if (args.data_width, args.sbox, args.ghash, args.specialize, args.selftest) != (128, "lut", "parallel", None,
                                                                                   False):
         raise InvalidParameter("--data-width, --sbox, --ghash, --specialize and --selftest belong to 'generate gcm'")
@@ -112,10 +116,34 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _generate_ghash64(args: argparse.Namespace) -> int:
+    from authcore.keyspec.generate import generate_ghash64
+
+    if (args.lanes, args.arch, args.stages, args.stage_regs, args.feedback, args.data_width, args.sbox, args.ghash,
+            args.specialize, args.selftest) != (1, "feedback", None, None, False, 128, "lut", "parallel", None, False):
+        raise InvalidParameter("generate ghash64 takes --hash-key (8 bytes) or a TDEA key, --optimizer, --out "
+                               "and --json only")
+    h = _hash_key(args, size=8)
+    assert h is not None
+    g = generate_ghash64(h, args.out, opt=args.optimizer)
+    if args.json:
+        print(json.dumps(g.manifest, sort_keys=True))
+    else:
+        m = g.manifest["multipliers"][0]  # type: ignore[index]
+        print(f"{m['file']}: {m['xor2']} XOR2, depth {m['depth']}, proven ({m['proof']['seconds']} s)")
+        print(f"{g.out}/ghash64_keyspec.v: GHASH64, 64 bits per cycle")
+        print(f"{g.out}/manifest.json (files with key material are mode 0600)")
+    return 0
+
+
 def cmd_prove(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from authcore.keyspec.generate import prove_dir
 
-    h = _hash_key(args, required=False)
+    mf = Path(args.dir) / "manifest.json"
+    width = int(json.loads(mf.read_text()).get("width", 128)) if mf.is_file() else 128
+    h = _hash_key(args, required=False, size=width // 8)
     res = prove_dir(args.dir, h)
     if args.json:
         print(json.dumps({"proven": True, "key_checked": h is not None, "modules": res}))
@@ -158,7 +186,8 @@ def _key_args(p: argparse.ArgumentParser) -> None:
 @register
 def add(sub: argparse._SubParsersAction) -> None:
     g = sub.add_parser("generate", help="generate key-specialized cores")
-    g.add_argument("what", choices=["ghash", "gcm"])
+    g.add_argument("what", choices=["ghash", "gcm", "ghash64"],
+                   help="ghash64: GHASH64 of GCM for 64-bit block ciphers (--hash-key of 8 bytes, or a TDEA key)")
     _key_args(g)
     g.add_argument("--lanes", type=int, default=1, help="ghash: blocks per cycle; gcm: 1 or 2 (2 with a "
                    "key-specialized GHASH)")

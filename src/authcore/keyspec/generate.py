@@ -164,6 +164,60 @@ def generate_crenne(h: bytes, out: str | Path, stages: int = 8, regs: int = 1, f
     return Generated(outp, "ghash_crenne_pipe", files, manifest)
 
 
+# The hand-written Verilog a ghash64_keyspec folder copies.
+GHASH64_LIBRARY = ["ghash/ghash_core"]
+
+
+def generate_ghash64(h: bytes, out: str | Path, opt: str = "lut6", prove: bool = True) -> Generated:
+    """``authcore generate ghash64``: GHASH64 (the GCM spec's Appendix A, GF(2^64)) with H built in.
+
+    The 64x64 matrix of x*H goes through the same optimizers into ``gf64_mul_h`` (proven on its 65
+    vectors); ``ghash_core`` (WIDTH 64, MULT 3) streams 64-bit blocks through it under the generated
+    top ``ghash64_keyspec``.
+    """
+    if len(h) != 8:
+        raise InvalidParameter(f"the GHASH64 hash key H must be 8 bytes, got {len(h)}")
+    if opt not in optimizer.OPTIMIZERS:
+        raise InvalidParameter(f"unknown optimizer {opt!r}; use one of {', '.join(optimizer.OPTIMIZERS)}")
+    outp = Path(out)
+    outp.mkdir(parents=True, exist_ok=True)
+    hi = int.from_bytes(h, "big")
+    t0 = time.monotonic()
+    net = optimizer.OPTIMIZERS[opt](matrix.rows(hi, 64), 64)
+    opt_s = time.monotonic() - t0
+    name = "gf64_mul_h"
+    path = outp / f"{name}.v"
+    emitter.write_secret(path, emitter.multiplier(name, net, 1, opt, width=64))
+    entry: dict[str, object] = {
+        "module": name, "power": 1, "file": path.name, "xor2": net.xor2, "depth": net.depth,
+        "density": round(sum(bin(c).count("1") for c in matrix.columns(hi, 64)) / 64 ** 2, 4),
+        "optimizer_seconds": round(opt_s, 3),
+        "luts": (len(optimizer.lut_cover(net, optimizer.LUT_WIDTH[opt])) if opt in optimizer.LUT_WIDTH else None),
+        "key_material": True, "mode": "0600",
+    }
+    if prove:
+        t1 = time.monotonic()
+        res = proof.prove_file(path, name, hi, width=64)
+        entry["proof"] = {"proven": True, "cells": res.cells, "seconds": round(time.monotonic() - t1, 3)}
+    files = [path]
+    for lib in GHASH64_LIBRARY:
+        dst = outp / f"{Path(lib).name}.v"
+        dst.write_bytes((RTL / f"{lib}.v").read_bytes())
+        files.append(dst)
+    top = outp / "ghash64_keyspec.v"
+    top.write_text(emitter.ghash64_top())
+    files.append(top)
+    manifest: dict[str, object] = {
+        "generator": "authcore generate ghash64", "top": "ghash64_keyspec", "width": 64, "lanes": 1,
+        "optimizer": opt, "bits_per_cycle": 64, "xor2_total": net.xor2, "multipliers": [entry],
+        "files": [{"file": f.name, "sha256": _sha256(f), "key_material": f == path} for f in files],
+        "note": "Neither the key nor H is recorded here; files marked key_material embed H.",
+    }
+    (outp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    (outp / "files.f").write_text("".join(f"{f.name}\n" for f in files))
+    return Generated(outp, "ghash64_keyspec", files, manifest)
+
+
 def benchmark_hash_key(seed: int) -> bytes:
     """H for benchmark key ``seed``: AES key from a seeded Mersenne Twister (public, not a secret)."""
     from authcore.model.gcm import hash_key
@@ -235,6 +289,9 @@ def prove_dir(d: str | Path, h: bytes | None = None) -> list[dict[str, object]]:
         ev = proof.evaluate_map(proof.elaborate(path, str(m["module"])), str(m["module"]))
         masks, census = ev.masks, ev.census
         addend, latency = bool(m.get("addend", False)), int(m.get("latency", 0))
+        if ev.width != int(manifest.get("width", 128)):
+            raise proof.ProofError(f"{m['module']}: {ev.width}-bit ports, the manifest's field is "
+                                   f"{manifest.get('width', 128)} bits")
         if (ev.addend, ev.latency) != (addend, latency):
             raise proof.ProofError(f"{m['module']}: the netlist has {'an' if ev.addend else 'no'} accumulate input "
                                    f"and latency {ev.latency}; the manifest lists "
@@ -242,14 +299,16 @@ def prove_dir(d: str | Path, h: bytes | None = None) -> list[dict[str, object]]:
         if base is None:
             if int(m["power"]) != 1:
                 raise proof.ProofError("the folder has no gf128_mul_h (power 1) to read H from")
-            # Column 127 (unit vector of the field's 1) is H itself.
-            base = sum(((mk >> 128) & 1) << i for i, mk in enumerate(masks))
-            if h is not None and base != int.from_bytes(h, "big"):
+            # The last column (unit vector of the field's 1) is H itself.
+            base = sum(((mk >> ev.width) & 1) << i for i, mk in enumerate(masks))
+            if h is not None and (len(h) * 8 != ev.width or base != int.from_bytes(h, "big")):
                 raise proof.ProofError("gf128_mul_h multiplies by a different H than the given key's")
         e = int(m["power"])
         if e < 0 and base == 0:
             raise proof.ProofError(f"{m['module']} is listed as x*H^{e}, but H = 0 has no inverse")
-        hp = _h_power(base, e)
+        if ev.width == 64 and e != 1:
+            raise proof.ProofError(f"{m['module']}: a GHASH64 folder holds x*H only")
+        hp = base if ev.width == 64 else _h_power(base, e)
         proof.check(masks, hp, str(m["module"]), addend)
         results.append({"module": m["module"], "power": m["power"], "cells": census, "proven": True})
     return results

@@ -1,4 +1,5 @@
-"""The 128x128 GF(2) matrix of x -> x*H, in Verilog bit numbering.
+"""The 128x128 GF(2) matrix of x -> x*H, in Verilog bit numbering (``width=64``: the 64x64 matrix
+of GHASH64's field, the GCM spec's Appendix A).
 
 Input bit j and output bit i are Verilog bits (spec bit 127 - j). Column j is (unit vector j)*H:
 Verilog bit 127 is the field's 1, so column 127 is H and each lower column multiplies by a once
@@ -7,23 +8,25 @@ more (the spec's rightshift with reduction). Row i lists the input bits whose XO
 
 from __future__ import annotations
 
+from authcore.model.gcm64 import mul_x64
 from authcore.model.gf128 import mul_x
 
 
-def columns(h: int) -> list[int]:
+def columns(h: int, width: int = 128) -> list[int]:
     """cols[j] = (1 << j) * H as an int."""
-    cols = [0] * 128
+    step = mul_x if width == 128 else mul_x64
+    cols = [0] * width
     v = h
-    for j in range(127, -1, -1):
+    for j in range(width - 1, -1, -1):
         cols[j] = v
-        v = mul_x(v)
+        v = step(v)
     return cols
 
 
-def rows(h: int) -> list[list[int]]:
+def rows(h: int, width: int = 128) -> list[list[int]]:
     """rows[i] = sorted input bits j with M[i][j] = 1."""
-    cols = columns(h)
-    return [[j for j in range(128) if (cols[j] >> i) & 1] for i in range(128)]
+    cols = columns(h, width)
+    return [[j for j in range(width) if (cols[j] >> i) & 1] for i in range(width)]
 
 
 def apply(row_sets: list[list[int]], x: int) -> int:

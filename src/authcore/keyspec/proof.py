@@ -65,6 +65,7 @@ class Evaluation:
     census: dict[str, int]
     latency: int
     addend: bool
+    width: int = 128
 
 
 def evaluate_map(netlist: dict, module: str) -> Evaluation:
@@ -75,24 +76,26 @@ def evaluate_map(netlist: dict, module: str) -> Evaluation:
     register passes its input's mask on and adds one to its latency; every gate must see equal
     latencies on its inputs and every output the same latency L, so y(t) is the affine map of
     x(t - L) and a(t - L) whatever the registers held before (each path is a delay of exactly L).
-    Mask bit 0 is the zero vector, bit j + 1 unit vector x_j, bit 129 + i unit vector a_i.
+    Mask bit 0 is the zero vector, bit j + 1 unit vector x_j, bit 129 + i unit vector a_i. A 64-bit
+    multiplier (GHASH64's field) has x[63:0] and y[63:0]: 65 vectors.
     """
     mod = netlist["modules"][module]
     ports = mod["ports"]
     width = {p: len(v["bits"]) for p, v in ports.items()}
     addend = "a" in ports
-    want = {"x": 128, "y": 128, **({"a": 128} if addend else {}), **({"clk": 1} if "clk" in ports else {})}
-    if width != want:
+    n = width.get("x", 0)
+    want = {"x": n, "y": n, **({"a": n} if addend else {}), **({"clk": 1} if "clk" in ports else {})}
+    if width != want or n not in (64, 128) or (addend and n != 128):
         raise ProofError(f"{module}: ports must be exactly x[127:0] in and y[127:0] out "
-                         "(with an optional a[127:0] in and clk)")
-    nbits = 257 if addend else 129
+                         "(with an optional a[127:0] in and clk), or x[63:0] and y[63:0]")
+    nbits = 2 * n + 1 if addend else n + 1
     full = (1 << nbits) - 1
     val: dict[object, tuple[int, int]] = {"0": (0, -1), "1": (full, -1)}   # (mask, latency; -1: constant)
     for j, b in enumerate(ports["x"]["bits"]):
         val[b] = (1 << (j + 1), 0)
     if addend:
         for i, b in enumerate(ports["a"]["bits"]):
-            val[b] = (1 << (129 + i), 0)
+            val[b] = (1 << (n + 1 + i), 0)
     clk = ports["clk"]["bits"][0] if "clk" in ports else None
     census: dict[str, int] = {}
     cells = list(mod["cells"].values())
@@ -149,7 +152,7 @@ def evaluate_map(netlist: dict, module: str) -> Evaluation:
     real = {x for x in lats if x >= 0}
     if len(real) > 1:
         raise ProofError(f"{module}: output bits have different register counts {sorted(real)}")
-    return Evaluation(out, census, real.pop() if real else 0, addend)
+    return Evaluation(out, census, real.pop() if real else 0, addend, n)
 
 
 def evaluate(netlist: dict, module: str) -> tuple[list[int], dict[str, int]]:
@@ -163,12 +166,14 @@ def evaluate(netlist: dict, module: str) -> tuple[list[int], dict[str, int]]:
 
 def check(out_masks: list[int], h_power: int, module: str, addend: bool = False) -> None:
     """Compare the evaluations with the model's x*H^p (given as the power's value), and with a
-    (the identity) for an accumulate input."""
-    cols = matrix.columns(h_power)
+    (the identity) for an accumulate input. The field (GF(2^128) or GHASH64's GF(2^64)) is the
+    number of outputs."""
+    n = len(out_masks)
+    cols = matrix.columns(h_power, n)
     for i, m in enumerate(out_masks):
         if m & 1:
             raise ProofError(f"{module}: output bit {i} is 1 for x = 0: the map is not linear")
-        for j in range(128):
+        for j in range(n):
             if ((m >> (j + 1)) & 1) != ((cols[j] >> i) & 1):
                 raise ProofError(f"{module}: output bit {i} differs from x*H at unit vector {j}")
         if addend:
@@ -178,10 +183,13 @@ def check(out_masks: list[int], h_power: int, module: str, addend: bool = False)
                 raise ProofError(f"{module}: output bit {i} differs from x*H ^ a at unit vector a_{j}")
 
 
-def prove_file(path: Path, module: str, h_power: int, addend: bool = False, latency: int = 0) -> ProofResult:
+def prove_file(path: Path, module: str, h_power: int, addend: bool = False, latency: int = 0,
+               width: int = 128) -> ProofResult:
     """Prove ``module`` in ``path`` is y = x*H^p (or x*H^p ^ a with ``addend``), ``latency`` cycles
-    after its inputs."""
+    after its inputs, in GF(2^width)."""
     ev = evaluate_map(elaborate(path, module), module)
+    if ev.width != width:
+        raise ProofError(f"{module}: {ev.width}-bit ports, expected {width}")
     if ev.addend != addend:
         raise ProofError(f"{module}: expected {'an' if addend else 'no'} accumulate input a")
     if ev.latency != latency:

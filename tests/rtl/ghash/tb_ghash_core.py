@@ -1,5 +1,6 @@
-"""cocotb testbench of ghash_core (H through a port: parallel, Karatsuba or digit-serial multiplier;
-or built in: the key-specialized multiplier, with the fixed_h tests only)."""
+"""cocotb testbench of ghash_core (H through a port: parallel, Karatsuba, digit-serial or hybrid
+multiplier; or built in: the key-specialized multiplier, with the fixed_h tests only), for 128-bit
+blocks or (AUTHCORE_TEST_WIDTH=64) GHASH64 over 64-bit blocks (the spec_chains test is 128-bit)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,14 @@ import axis  # noqa: I001 - the testbench folder is on the path inside the simul
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
-from authcore.model import gf128
+from authcore.model import gcm64, gf128
 from authcore.vectors import spec
+
+W = int(os.environ.get("AUTHCORE_TEST_WIDTH", "128"))
+
+
+def ghash(h: int, m: list[int]) -> int:
+    return (gf128.ghash_chain if W == 128 else gcm64.ghash64_chain)(h, m)[-1]
 
 
 def beats(blocks):
@@ -62,38 +69,38 @@ async def random_messages_keys_and_backpressure(dut):
     rng = axis.seeded()
     await init(dut)
     for _ in range(6):
-        h = rng.getrandbits(128)
+        h = rng.getrandbits(W)
         await load_h(dut, h)
-        msgs = [[rng.getrandbits(128) for _ in range(rng.randrange(1, 41))] for _ in range(5)]
+        msgs = [[rng.getrandbits(W) for _ in range(rng.randrange(1, 41))] for _ in range(5)]
         got = await run_msgs(dut, rng, msgs, rng.choice([0.0, 0.4]), rng.choice([0.0, 0.4]))
-        assert got == [gf128.ghash_chain(h, m)[-1] for m in msgs]
+        assert got == [ghash(h, m) for m in msgs]
 
 
 @cocotb.test(timeout_time=2, timeout_unit="ms")
 async def reset_and_key_clear_mid_message(dut):
     rng = axis.seeded()
     await init(dut)
-    h = rng.getrandbits(128)
+    h = rng.getrandbits(W)
     await load_h(dut, h)
     dut.m_axis_tready.value = 1
     for clear in ("rst", "key_clear"):
         for _ in range(3):
             await RisingEdge(dut.clk)
-            dut.s_axis_tdata.value = rng.getrandbits(128)
+            dut.s_axis_tdata.value = rng.getrandbits(W)
             dut.s_axis_tlast.value = 0
             dut.s_axis_tvalid.value = 1
         await axis.clear_mid_stream(dut, clear)
         assert int(dut.h_q.value) == 0, f"{clear} must erase H"
         await load_h(dut, h)
-        m = [rng.getrandbits(128) for _ in range(5)]
-        assert await run_msgs(dut, rng, [m], 0.1, 0.1) == [gf128.ghash_chain(h, m)[-1]]
+        m = [rng.getrandbits(W) for _ in range(5)]
+        assert await run_msgs(dut, rng, [m], 0.1, 0.1) == [ghash(h, m)]
 
 
 @cocotb.test(timeout_time=2, timeout_unit="ms")
 async def h_load_mid_message_raises_error(dut):
     rng = axis.seeded()
     await init(dut)
-    await load_h(dut, rng.getrandbits(128))
+    await load_h(dut, rng.getrandbits(W))
     seen: list[int] = []
     w = cocotb.start_soon(axis.sample_each_cycle(dut, "error", seen))
     sender = cocotb.start_soon(axis.send(dut, beats([1, 2, 3, 4, 5, 6]), rng, 0.0))
@@ -121,10 +128,10 @@ async def fixed_h_random_messages(dut):
     h = fixed_h()
     await load_h(dut, h)
     for gaps in ((0.0, 0.0), (0.3, 0.0), (0.0, 0.3), (0.4, 0.4)):
-        msgs = [[rng.getrandbits(128) for _ in range(rng.choice([1, 1, 2, rng.randrange(1, 30)]))]
+        msgs = [[rng.getrandbits(W) for _ in range(rng.choice([1, 1, 2, rng.randrange(1, 30)]))]
                 for _ in range(30)]
         got = await run_msgs(dut, rng, msgs, *gaps)
-        assert got == [gf128.ghash_chain(h, m)[-1] for m in msgs], f"gaps {gaps}"
+        assert got == [ghash(h, m) for m in msgs], f"gaps {gaps}"
 
 
 @cocotb.test(timeout_time=2, timeout_unit="ms")
@@ -135,7 +142,7 @@ async def fixed_h_throughput_and_latency(dut):
     await init(dut)
     h = fixed_h()
     await load_h(dut, h)
-    msgs = [[rng.getrandbits(128) for _ in range(k)] for k in (1, 1, 3, 1, 5, 2, 1, 1)]
+    msgs = [[rng.getrandbits(W) for _ in range(k)] for k in (1, 1, 3, 1, 5, 2, 1, 1)]
     dut.m_axis_tready.value = 1
     stream = [b for m in msgs for b in beats(m)]
     took: list[int] = []
@@ -161,7 +168,7 @@ async def fixed_h_throughput_and_latency(dut):
         cycle += 1
         assert cycle < 200, "the core stalled"
     dut.s_axis_tvalid.value = 0
-    assert [v for _, v in out] == [gf128.ghash_chain(h, m)[-1] for m in msgs]
+    assert [v for _, v in out] == [ghash(h, m) for m in msgs]
     assert [c for c, _ in out] == [t + 2 for t in took]
     assert took[-1] + 1 == sum(len(m) for m in msgs)
 
@@ -177,12 +184,12 @@ async def fixed_h_reset_and_key_clear_mid_message(dut):
         await load_h(dut, h)
         for _ in range(rng.randrange(1, 5)):
             await RisingEdge(dut.clk)
-            dut.s_axis_tdata.value = rng.getrandbits(128)
+            dut.s_axis_tdata.value = rng.getrandbits(W)
             dut.s_axis_tlast.value = int(rng.random() < 0.3)
             dut.s_axis_tvalid.value = 1
         await axis.clear_mid_stream(dut, clear)
         assert not int(dut.m_axis_tvalid.value), f"{clear} must drop a waiting hash"
         await RisingEdge(dut.clk)
         await load_h(dut, h)
-        m = [rng.getrandbits(128) for _ in range(rng.randrange(1, 4))]
-        assert await run_msgs(dut, rng, [m], 0.1, 0.1) == [gf128.ghash_chain(h, m)[-1]]
+        m = [rng.getrandbits(W) for _ in range(rng.randrange(1, 4))]
+        assert await run_msgs(dut, rng, [m], 0.1, 0.1) == [ghash(h, m)]
