@@ -44,7 +44,7 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 stamp=.venv/.authcore-setup
-want=$(cat pyproject.toml | sha256sum | cut -d' ' -f1)
+want=$(cat pyproject.toml src/authcore/sw/ghash_sw.c | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "setup: installing authcore and its pinned dependencies into .venv"
   .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'

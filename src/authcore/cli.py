@@ -296,6 +296,7 @@ def _load_extensions() -> None:
     # Imported for their @register side effect; each keeps its heavy imports inside its handlers.
     import authcore.flow.cli  # noqa: F401
     import authcore.keyspec.cli  # noqa: F401
+    import authcore.sw.cli  # noqa: F401
 
 
 def main(argv: Sequence[str] | None = None) -> int:
