@@ -248,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     h = sub.add_parser("hmac", help="HMAC with the reference model")
     add_key_args(h)
-    h.add_argument("--hash", choices=["sha1", "md5", "sha256"], default="sha1")
+    h.add_argument("--hash", choices=["sha1", "md5", "sha224", "sha256"], default="sha1")
     h.add_argument("--data", metavar="HEX", help="message in hex")
     h.add_argument("--in-file", metavar="PATH", help="read the message (raw bytes) from a file")
     h.add_argument("--verify", metavar="HEX", help="check this (possibly truncated) tag instead")

@@ -59,6 +59,12 @@ def test_gcm_full_file(vectors_root, name):
         ("hashes/MD5/rfc-1321.txt", 7),
         ("HMAC/rfc-2202-sha1.txt", 7),
         ("HMAC/rfc-2202-md5.txt", 7),
+        ("hashes/SHA2/SHA256ShortMsg.rsp", 65),
+        ("hashes/SHA2/SHA256LongMsg.rsp", 64),
+        ("hashes/SHA2/SHA224ShortMsg.rsp", 65),
+        ("hashes/SHA2/SHA224LongMsg.rsp", 64),
+        ("HMAC/rfc-4231-sha256.txt", 6),
+        ("HMAC/rfc-4231-sha224.txt", 6),
     ],
 )
 def test_hash_and_hmac_files(vectors_root, rel, count):
@@ -66,14 +72,18 @@ def test_hash_and_hmac_files(vectors_root, rel, count):
     assert rep.total == count and rep.failed == 0
 
 
-def test_monte_first_checkpoints(vectors_root):
-    rep = run_file(vectors_root / "hashes/SHA1/SHA1Monte.rsp", monte_limit=2)
+@pytest.mark.parametrize("rel", ["hashes/SHA1/SHA1Monte.rsp", "hashes/SHA2/SHA256Monte.rsp",
+                                 "hashes/SHA2/SHA224Monte.rsp"])
+def test_monte_first_checkpoints(vectors_root, rel):
+    rep = run_file(vectors_root / rel, monte_limit=2)
     assert rep.total == 2 and rep.failed == 0
 
 
 @pytest.mark.full
-def test_monte_all_checkpoints(vectors_root):
-    rep = run_file(vectors_root / "hashes/SHA1/SHA1Monte.rsp")
+@pytest.mark.parametrize("rel", ["hashes/SHA1/SHA1Monte.rsp", "hashes/SHA2/SHA256Monte.rsp",
+                                 "hashes/SHA2/SHA224Monte.rsp"])
+def test_monte_all_checkpoints(vectors_root, rel):
+    rep = run_file(vectors_root / rel)
     assert rep.total == 100 and rep.failed == 0
 
 
@@ -98,6 +108,24 @@ Tlen = 16
 Key = 4a656665
 Msg = 7768617420646f2079612077616e7420666f72206e6f7468696e673f
 Mac = 750c783e6ab0b503eaa86e310a5db738
+
+[L=32]
+
+Count = 2
+Klen = 4
+Tlen = 16
+Key = 4a656665
+Msg = 7768617420646f2079612077616e7420666f72206e6f7468696e673f
+Mac = 5bdcc146bf60754e6a042426089575c7
+
+[L=28]
+
+Count = 3
+Klen = 4
+Tlen = 14
+Key = 4a656665
+Msg = 7768617420646f2079612077616e7420666f72206e6f7468696e673f
+Mac = a30e01098bc6dbbf45690f3a7e9e
 """
 
 
@@ -105,9 +133,10 @@ def test_hmac_rsp_layout(tmp_path):
     p = tmp_path / "HMAC.rsp"
     p.write_text(HMAC_RSP)
     vs = cavp.read_hmac(p)
-    assert [(v.hash_name, len(v.key), len(v.mac)) for v in vs] == [("sha1", 20, 12), ("md5", 4, 16)]
+    assert [(v.hash_name, len(v.key), len(v.mac)) for v in vs] == [("sha1", 20, 12), ("md5", 4, 16),
+                                                                    ("sha256", 4, 16), ("sha224", 4, 14)]
     rep = run_file(p)
-    assert rep.kind == "hmac" and rep.total == 2 and rep.failed == 0
+    assert rep.kind == "hmac" and rep.total == 4 and rep.failed == 0
     p.write_text(HMAC_RSP.replace("b617318655057264e28bc0b6", "b617318655057264e28bc0b7"))
     assert run_file(p).failed == 1
 

@@ -1,4 +1,4 @@
-"""HMAC (RFC 2104 / FIPS 198-1) over SHA-1, MD5 (own) and SHA-256 (hashlib).
+"""HMAC (RFC 2104 / FIPS 198-1) over SHA-1, MD5, SHA-224 and SHA-256, all own implementations.
 
 ``key_states`` gives the inner and outer chaining values after one block of K0 xor ipad / opad:
 the values the HMAC hardware computes once at key load.
@@ -6,26 +6,23 @@ the values the HMAC hardware computes once at key load.
 
 from __future__ import annotations
 
-import hashlib
 import hmac as _stdhmac
 
 from authcore.errors import InvalidParameter
 from authcore.model.md5 import MD5
 from authcore.model.sha1 import SHA1
+from authcore.model.sha256 import SHA224, SHA256
 
 BLOCK = 64
-DIGEST_SIZES = {"sha1": 20, "md5": 16, "sha256": 32}
+DIGEST_SIZES = {"sha1": 20, "md5": 16, "sha224": 28, "sha256": 32}
+HASHES = {"sha1": SHA1, "md5": MD5, "sha224": SHA224, "sha256": SHA256}
 MIN_TRUNCATED_TAG = 10
 
 
 def _hash(name: str, data: bytes) -> bytes:
-    if name == "sha1":
-        return SHA1(data).digest()
-    if name == "md5":
-        return MD5(data).digest()
-    if name == "sha256":
-        return hashlib.sha256(data).digest()
-    raise InvalidParameter(f"unknown hash {name!r}; use sha1, md5 or sha256")
+    if name not in HASHES:
+        raise InvalidParameter(f"unknown hash {name!r}; use sha1, md5, sha224 or sha256")
+    return HASHES[name](data).digest()
 
 
 def key_block(hash_name: str, key: bytes) -> bytes:
@@ -54,9 +51,9 @@ def hmac_verify(hash_name: str, key: bytes, msg: bytes, tag: bytes) -> bool:
 
 def key_states(hash_name: str, key: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(inner, outer) chaining values after compressing K0 xor ipad and K0 xor opad."""
-    cls = {"sha1": SHA1, "md5": MD5}.get(hash_name)
+    cls = HASHES.get(hash_name)
     if cls is None:
-        raise InvalidParameter(f"key states are defined for sha1 and md5, not {hash_name!r}")
+        raise InvalidParameter(f"unknown hash {hash_name!r}; use sha1, md5, sha224 or sha256")
     k0 = key_block(hash_name, key)
     inner = cls.compress(cls.IV, bytes(b ^ 0x36 for b in k0))
     outer = cls.compress(cls.IV, bytes(b ^ 0x5C for b in k0))

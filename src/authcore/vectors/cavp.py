@@ -155,7 +155,7 @@ def read_gcm(path: str | Path) -> list[GcmVector]:
 
 # --- hashes ----------------------------------------------------------------------------------------
 
-_HASH_BY_LEN = {16: "md5", 20: "sha1", 32: "sha256"}
+_HASH_BY_LEN = {16: "md5", 20: "sha1", 28: "sha224", 32: "sha256"}
 
 
 @dataclass
@@ -180,7 +180,7 @@ def _hash_name(path: Path, digest_len: int, section: dict[str, str]) -> str:
         except (KeyError, ValueError):
             raise VectorFormatError(f"{path}: unsupported digest length L={section['L']}") from None
     name = path.name.lower()
-    for cand in ("sha1", "md5", "sha256"):
+    for cand in ("sha1", "md5", "sha224", "sha256"):
         if cand in name.replace("-", "").replace("_", ""):
             return cand
     try:
