@@ -259,8 +259,10 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--vectors", required=True, action="append", metavar="PATH",
                    help="CAVP .rsp or RFC test file (repeatable)")
     v.add_argument("--target", default="model", help="model (default) or rtl: simulate a core")
-    v.add_argument("--core", choices=["sha1", "md5", "hmac", "aes", "gcm"], help="rtl: the core to simulate")
-    v.add_argument("--hash", choices=["sha1", "md5"], help="rtl, hmac: the core's hash (default: the vectors')")
+    v.add_argument("--core", choices=["sha1", "md5", "sha256", "hmac", "aes", "gcm"],
+                   help="rtl: the core to simulate (sha256 serves SHA-256 and SHA-224)")
+    v.add_argument("--hash", choices=["sha1", "md5", "sha256", "sha224"],
+                   help="rtl, hmac: the core's hash (default: the vectors')")
     v.add_argument("--precompute", type=int, choices=[0, 1], help="rtl: pre-computation stage (default 1)")
     v.add_argument("--pipeline", type=int, choices=[1, 4], help="rtl: 1 rolling loop (default), 4 pipelined")
     v.add_argument("--combined", action="store_true", help="rtl: the combined MD5/SHA-1 datapath")

@@ -18,7 +18,7 @@ from pathlib import Path
 from authcore.errors import InvalidParameter, ToolError
 
 RTL = Path(__file__).resolve().parents[3] / "rtl"
-CORES = ("sha1", "md5", "hmac", "aes", "gcm")
+CORES = ("sha1", "md5", "sha256", "hmac", "aes", "gcm")
 SBOXES = {"lut": 0, "composite": 1, "rom": 2}
 _AES_COMMON = ["aes/aes_key_expand", "aes/aes_sub", "aes/aes_mix_col", "aes/aes_sbox_lut", "aes/aes_sbox_composite",
                "aes/aes_sbox_rom"]
@@ -27,6 +27,7 @@ _FILES = {
     "sha1_core": ["sha/md_compress", "sha/sha1_core"],
     "md5_core": ["sha/md_compress", "sha/md5_core"],
     "md5sha1_core": ["sha/md_compress", "sha/md5sha1_core"],
+    "sha256_compress": ["sha/sha256_compress"],
     "hash_pad": ["sha/hash_pad"],
     "hmac_core": ["sha/md_compress", "sha/hash_pad", "hmac/hmac_core"],
     "aes_enc_pipe": ["aes/aes_enc_pipe", *_AES_COMMON],
@@ -41,7 +42,7 @@ _FILES["gcm_selftest"] = ["gcm/gcm_selftest", *_FILES["gcm_core"]]
 def sources(top: str) -> list[Path]:
     """The Verilog files that ``top`` needs."""
     return [RTL / f"{f}.v" for f in _FILES[top]]
-SIZES = {"sha1": 20, "md5": 16}
+SIZES = {"sha1": 20, "md5": 16, "sha256": 32, "sha224": 28}
 
 
 @dataclass
@@ -76,10 +77,12 @@ class RtlTarget:
             raise InvalidParameter("the combined MD5/SHA-1 core is a rolling loop: use --pipeline 1")
         if self.core == "hmac" and self.pipeline != 1:
             raise InvalidParameter("hmac_core chains one message's blocks: use --pipeline 1")
-        if self.hash_name not in (None, "sha1", "md5"):
-            raise InvalidParameter(f"--hash must be sha1 or md5, not {self.hash_name!r}")
+        if self.hash_name not in (None, "sha1", "md5", "sha256", "sha224"):
+            raise InvalidParameter(f"--hash must be sha1, md5, sha256 or sha224, not {self.hash_name!r}")
         if self.core in ("sha1", "md5") and self.hash_name not in (None, self.core):
             raise InvalidParameter(f"core {self.core} computes {self.core}, not {self.hash_name}")
+        if self.core == "sha256" and self.hash_name not in (None, "sha256", "sha224"):
+            raise InvalidParameter(f"core sha256 computes sha256 and sha224, not {self.hash_name}")
         if self.data_width not in (128, 64, 32, 16):
             raise InvalidParameter("--data-width must be 128, 64, 32 or 16")
         if self.sbox not in SBOXES:
@@ -168,8 +171,11 @@ class RtlTarget:
         if self.core in ("aes", "gcm"):
             raise InvalidParameter(f"core {self.core} does not hash; use --core sha1, md5 or hmac")
         if hash_name not in SIZES:
-            raise InvalidParameter(f"the RTL cores compute SHA-1 and MD5, not {hash_name}")
-        wanted = self.hash_name or (self.core if self.core in SIZES else None)
+            raise InvalidParameter(f"the RTL cores compute SHA-1, MD5, SHA-256 and SHA-224, not {hash_name}")
+        if self.core == "sha256" and self.hash_name is None:
+            wanted = hash_name if hash_name in ("sha256", "sha224") else "sha256"   # one datapath for both
+        else:
+            wanted = self.hash_name or (self.core if self.core in SIZES else None)
         if wanted is not None and hash_name != wanted and not self.combined:
             raise InvalidParameter(f"these are {hash_name} vectors, and the core computes {wanted}"
                                    " (--combined serves both)")
@@ -177,6 +183,9 @@ class RtlTarget:
     def _compress_top(self) -> tuple[str, list[Path], dict[str, object], dict[str, str]]:
         if self.combined:
             top, params, alg = "md5sha1_core", {"PRECOMPUTE": self.precompute}, "both"
+        elif self.core == "sha256":
+            top, alg = "sha256_compress", "sha2"
+            params = {"PRECOMPUTE": self.precompute, "PIPELINE": self.pipeline}
         else:
             top, alg = f"{self.core}_core", self.core
             params = {"PRECOMPUTE": self.precompute, "PIPELINE": self.pipeline}

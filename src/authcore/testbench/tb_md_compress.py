@@ -1,8 +1,9 @@
-"""cocotb testbench of the compression cores (sha1_core, md5_core, md5sha1_core).
+"""cocotb testbench of the compression cores (sha1_core, md5_core, md5sha1_core, sha256_compress).
 
 The testbench pads each message with the model's padding and chains its blocks through the core,
 keeping several messages in flight so that a pipelined core (PIPELINE = 4) has independent blocks
-to overlap. Environment: AUTHCORE_TB_ALG (sha1, md5 or both), AUTHCORE_TB_PIPELINE (1 or 4),
+to overlap. Environment: AUTHCORE_TB_ALG (sha1, md5, both, or sha2: SHA-256 and SHA-224 through
+sha256_compress, 256-bit chaining values), AUTHCORE_TB_PIPELINE (1 or 4),
 AUTHCORE_SEED; AUTHCORE_JOBS and AUTHCORE_RESULTS name the JSON files of the ``batch`` test that the
 RTL vector target (authcore.flow.targets) runs.
 """
@@ -18,19 +19,25 @@ from cocotb.triggers import ReadOnly, RisingEdge
 
 from authcore.model.md5 import MD5
 from authcore.model.sha1 import SHA1
+from authcore.model.sha256 import SHA224, SHA256
 
-CLASSES = {"sha1": SHA1, "md5": MD5}
+CLASSES = {"sha1": SHA1, "md5": MD5, "sha256": SHA256, "sha224": SHA224}
 ALG = os.environ.get("AUTHCORE_TB_ALG", "sha1")
 PIPELINE = int(os.environ.get("AUTHCORE_TB_PIPELINE", "1"))
-ROUNDS = {"sha1": 80, "md5": 64}
+ROUNDS = {"sha1": 80, "md5": 64, "sha256": 64, "sha224": 64}
+CV_BYTES = 32 if ALG == "sha2" else 20   # the chaining value port: 256 bits for SHA-2, 160 otherwise
+SIZES = {"sha1": 20, "md5": 16, "sha256": 32, "sha224": 28}
 
 
 def iv_int(name: str) -> int:
-    return int.from_bytes(CLASSES[name].state_bytes(CLASSES[name].IV).ljust(20, b"\0"), "big")
+    """The initial chaining value as the core's s_cv (digest byte order; SHA-224's all eight words)."""
+    cls = CLASSES[name]
+    full = b"".join(w.to_bytes(4, cls.length_byteorder) for w in cls.IV)
+    return int.from_bytes(full.ljust(CV_BYTES, b"\0"), "big")
 
 
 def algs() -> list[str]:
-    return ["sha1", "md5"] if ALG == "both" else [ALG]
+    return {"both": ["sha1", "md5"], "sha2": ["sha256", "sha224"]}.get(ALG, [ALG])
 
 
 async def init(dut) -> None:
@@ -100,8 +107,7 @@ async def hash_messages(dut, items: list[tuple[str, bytes]], rng, gap_in: float 
     await RisingEdge(dut.clk)
     dut.s_axis_tvalid.value = 0
     dut.m_axis_tready.value = 0
-    sizes = {"sha1": 20, "md5": 16}
-    return [cv[i].to_bytes(20, "big")[: sizes[a]] for i, (a, _) in enumerate(items)], cycles
+    return [cv[i].to_bytes(CV_BYTES, "big")[: SIZES[a]] for i, (a, _) in enumerate(items)], cycles
 
 
 def model_digest(name: str, msg: bytes) -> bytes:
@@ -135,6 +141,25 @@ async def throughput_back_to_back(dut):
         bound = nblocks * period + ROUNDS[a] + 2 * period + 8
         cocotb.log.info(f"{a}: {nblocks} blocks in {cycles} cycles (period {period})")
         assert cycles <= bound, f"{cycles} cycles for {nblocks} blocks, expected at most {bound}"
+
+
+@cocotb.test(timeout_time=20, timeout_unit="ms")
+async def no_idle_cycle_between_blocks(dut):
+    """Independent blocks always waiting and m_axis always ready: the core takes one exactly every
+    ROUNDS / PIPELINE cycles, with no idle cycle between a block's last round and the next."""
+    rng = axis.seeded()
+    await init(dut)
+    for a in algs():
+        items = [(a, rng.randbytes(20)) for _ in range(PIPELINE + 4)]
+        seen: dict[str, list[int]] = {"s_axis_tvalid": [], "s_axis_tready": []}
+        watch = [cocotb.start_soon(axis.sample_each_cycle(dut, n, v)) for n, v in seen.items()]
+        got, _ = await hash_messages(dut, items, rng)
+        for w in watch:
+            w.cancel()
+        assert got == [model_digest(a, m) for _, m in items]
+        takes = [i for i, (v, r) in enumerate(zip(*seen.values(), strict=False)) if v and r]
+        period = ROUNDS[a] // PIPELINE
+        assert [y - x for x, y in zip(takes, takes[1:], strict=False)] == [period] * (len(takes) - 1), takes
 
 
 @cocotb.test(timeout_time=20, timeout_unit="ms")

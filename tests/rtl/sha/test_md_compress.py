@@ -1,4 +1,5 @@
-"""The compression cores against the model: every (algorithm, PRECOMPUTE, PIPELINE) combination."""
+"""The compression cores against the model: every (algorithm, PRECOMPUTE, PIPELINE) combination
+(sha2: sha256_compress with SHA-256 and SHA-224 messages)."""
 
 import pytest
 
@@ -6,8 +7,8 @@ from authcore.flow.sim import simulate
 from authcore.flow.targets import sources
 from authcore.testbench import HERE as TB
 
-CORES = {"sha1": "sha1_core", "md5": "md5_core", "both": "md5sha1_core"}
-COMBOS = [(a, pre, pipe) for a in ("sha1", "md5") for pre in (0, 1) for pipe in (1, 4)]
+CORES = {"sha1": "sha1_core", "md5": "md5_core", "both": "md5sha1_core", "sha2": "sha256_compress"}
+COMBOS = [(a, pre, pipe) for a in ("sha1", "md5", "sha2") for pre in (0, 1) for pipe in (1, 4)]
 COMBOS += [("both", pre, 1) for pre in (0, 1)]
 
 
@@ -18,4 +19,4 @@ def test_compression_core(tmp_path, rng, alg, pre, pipe):
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_ALG": alg, "AUTHCORE_TB_PIPELINE": str(pipe)}
     passed, failed = simulate(top, sources(top), "tb_md_compress", [TB], tmp_path,
                               parameters=params, env=env)
-    assert failed == 0 and passed == 4
+    assert failed == 0 and passed == 5

@@ -41,6 +41,22 @@ def test_combined_core_both_algorithms(capsys, vectors_root, pre):
            "--vectors", str(vectors_root / "hashes/MD5/rfc-1321.txt"))
 
 
+@pytest.mark.parametrize("pre,pipe", SHA_VARIANTS)
+def test_sha256_sha224_short_messages(capsys, vectors_root, pre, pipe):
+    """SHAVS SHA-256 and SHA-224 ShortMsg (65 each) through sha256_compress, one datapath for both."""
+    out = verify(capsys, "--core", "sha256", "--precompute", str(pre), "--pipeline", str(pipe),
+                 "--vectors", str(vectors_root / "hashes/SHA2/SHA256ShortMsg.rsp"),
+                 "--vectors", str(vectors_root / "hashes/SHA2/SHA224ShortMsg.rsp"))
+    assert out["total"] == 130
+
+
+def test_sha256_sha224_monte_first_checkpoint(capsys, vectors_root):
+    out = verify(capsys, "--core", "sha256", "--monte-limit", "1", "--simulator", "verilator",
+                 "--vectors", str(vectors_root / "hashes/SHA2/SHA256Monte.rsp"),
+                 "--vectors", str(vectors_root / "hashes/SHA2/SHA224Monte.rsp"))
+    assert out["total"] == 2
+
+
 def test_sha1_monte_first_checkpoint(capsys, vectors_root):
     out = verify(capsys, "--core", "sha1", "--monte-limit", "1",
                  "--vectors", str(vectors_root / "hashes/SHA1/SHA1Monte.rsp"))
@@ -66,6 +82,22 @@ def test_sha1_long_messages(capsys, vectors_root, pre, pipe):
 
 
 @pytest.mark.full
+@pytest.mark.parametrize("pre,pipe", SHA_VARIANTS)
+def test_sha256_sha224_long_messages(capsys, vectors_root, pre, pipe):
+    verify(capsys, "--core", "sha256", "--precompute", str(pre), "--pipeline", str(pipe), "--simulator", "verilator",
+           "--vectors", str(vectors_root / "hashes/SHA2/SHA256LongMsg.rsp"),
+           "--vectors", str(vectors_root / "hashes/SHA2/SHA224LongMsg.rsp"))
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("rel", ["SHA256Monte.rsp", "SHA224Monte.rsp"])
+def test_sha2_monte_all_checkpoints(capsys, vectors_root, rel):
+    out = verify(capsys, "--core", "sha256", "--simulator", "verilator",
+                 "--vectors", str(vectors_root / "hashes/SHA2" / rel))
+    assert out["total"] == 100
+
+
+@pytest.mark.full
 def test_sha1_monte_ten_checkpoints(capsys, vectors_root):
     out = verify(capsys, "--core", "sha1", "--monte-limit", "10",
                  "--vectors", str(vectors_root / "hashes/SHA1/SHA1Monte.rsp"))
@@ -78,6 +110,7 @@ def test_sha1_monte_ten_checkpoints(capsys, vectors_root):
     (["--core", "sha1"], "applies to --target rtl only"),
     (["--target", "rtl", "--core", "sha1", "--combined", "--pipeline", "4"], "rolling loop"),
     (["--target", "rtl", "--core", "hmac", "--pipeline", "4"], "use --pipeline 1"),
+    (["--target", "rtl", "--core", "sha256", "--hash", "md5"], "computes sha256 and sha224"),
 ])
 def test_rtl_usage_errors(capsys, vectors_root, args, message):
     code = main(["verify", *args, "--vectors", str(vectors_root / "hashes/SHA1/SHA1ShortMsg.rsp")])

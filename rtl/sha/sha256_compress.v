@@ -1,0 +1,273 @@
+`default_nettype none
+// sha256_compress: the SHA-256 compression function (FIPS 180-4) with a loadable chaining value,
+// md_compress's sibling for the SHA-2 family (SHA-224 is the same compression from another initial
+// value, its digest the first 28 bytes: the caller's, as hash_pad and hmac_core do).
+// Each input block carries the chaining value it starts from; the output is cv + compress(cv, block).
+//
+// Interface (block order: byte 0 of a byte string in the top bits; words big-endian):
+//   s_axis_tdata [511:0]  the 64-byte message block.
+//   s_cv         [255:0]  the chaining value H0..H7, H0 in the top bits (the digest's byte order).
+//   s_axis_tuser          travels with the block to m_axis_tuser.
+//   m_axis_tdata [255:0]  the new chaining value.
+//
+// The round: T1 = h + S1(e) + Ch(e,f,g) + K_t + W_t, T2 = S0(a) + Maj(a,b,c), a' = T1 + T2,
+// e' = d + T1. PRECOMPUTE = 1 applies the HMAC seed's pre-computation stage to SHA-256: the h of
+// round t is the g of round t-1, so pre = g + K_{t+1} + W_{t+1} is registered one round early and
+// T1 = S1(e) + Ch + pre: two operands fewer in both a' and e' (a' adds five, e' four, instead of
+// seven and six). PRECOMPUTE = 0 is the textbook round.
+//
+// PIPELINE = 1 (rolling loop): one round unit, a round a cycle, a block every 64 cycles with no
+//   idle cycle between blocks (the next block enters the round registers in the cycle after the
+//   last round, while the last block's final addition runs in a register of its own); latency 66
+//   cycles from acceptance to m_axis_tvalid.
+// PIPELINE = 4: one round unit per 16 rounds, each with its own constants and message schedule;
+//   four independent blocks in flight, a block every 16 cycles.
+// Stages move in lockstep; an empty pipeline takes a block at once, a busy one at its next stage
+// boundary. The output register takes backpressure; a full output stalls the pipeline.
+module sha256_compress #(
+    parameter PRECOMPUTE = 1,
+    parameter PIPELINE = 1,
+    parameter USER_W = 1
+) (
+    input  wire              clk,
+    input  wire              rst,
+    input  wire [511:0]      s_axis_tdata,
+    input  wire [255:0]      s_cv,
+    input  wire [USER_W-1:0] s_axis_tuser,
+    input  wire              s_axis_tvalid,
+    output wire              s_axis_tready,
+    output wire [255:0]      m_axis_tdata,
+    output wire [USER_W-1:0] m_axis_tuser,
+    output wire              m_axis_tvalid,
+    input  wire              m_axis_tready
+);
+    generate
+        if (PRECOMPUTE != 0 && PRECOMPUTE != 1) begin : g_bad_pre
+            sha256_compress_PRECOMPUTE_must_be_0_or_1 u_error ();
+        end
+        if (PIPELINE != 1 && PIPELINE != 4) begin : g_bad_pipe
+            sha256_compress_PIPELINE_must_be_1_or_4 u_error ();
+        end
+        if (USER_W < 1) begin : g_bad_user
+            sha256_compress_USER_W_must_be_at_least_1 u_error ();
+        end
+    endgenerate
+
+    localparam integer RPS = 64 / PIPELINE;           // rounds per stage
+    localparam [5:0]   LAST = RPS[5:0] - 6'd1;
+
+    function [31:0] rotr;
+        input [31:0] x;
+        input [4:0] n;
+        rotr = (x >> n) | (x << (6'd32 - {1'b0, n}));
+    endfunction
+
+    function [31:0] kt;   // the round constants: the cube roots of the first 64 primes
+        input [5:0] t;
+        case (t)
+            6'd0: kt = 32'h428a2f98;  6'd1: kt = 32'h71374491;  6'd2: kt = 32'hb5c0fbcf;  6'd3: kt = 32'he9b5dba5;
+            6'd4: kt = 32'h3956c25b;  6'd5: kt = 32'h59f111f1;  6'd6: kt = 32'h923f82a4;  6'd7: kt = 32'hab1c5ed5;
+            6'd8: kt = 32'hd807aa98;  6'd9: kt = 32'h12835b01;  6'd10: kt = 32'h243185be; 6'd11: kt = 32'h550c7dc3;
+            6'd12: kt = 32'h72be5d74; 6'd13: kt = 32'h80deb1fe; 6'd14: kt = 32'h9bdc06a7; 6'd15: kt = 32'hc19bf174;
+            6'd16: kt = 32'he49b69c1; 6'd17: kt = 32'hefbe4786; 6'd18: kt = 32'h0fc19dc6; 6'd19: kt = 32'h240ca1cc;
+            6'd20: kt = 32'h2de92c6f; 6'd21: kt = 32'h4a7484aa; 6'd22: kt = 32'h5cb0a9dc; 6'd23: kt = 32'h76f988da;
+            6'd24: kt = 32'h983e5152; 6'd25: kt = 32'ha831c66d; 6'd26: kt = 32'hb00327c8; 6'd27: kt = 32'hbf597fc7;
+            6'd28: kt = 32'hc6e00bf3; 6'd29: kt = 32'hd5a79147; 6'd30: kt = 32'h06ca6351; 6'd31: kt = 32'h14292967;
+            6'd32: kt = 32'h27b70a85; 6'd33: kt = 32'h2e1b2138; 6'd34: kt = 32'h4d2c6dfc; 6'd35: kt = 32'h53380d13;
+            6'd36: kt = 32'h650a7354; 6'd37: kt = 32'h766a0abb; 6'd38: kt = 32'h81c2c92e; 6'd39: kt = 32'h92722c85;
+            6'd40: kt = 32'ha2bfe8a1; 6'd41: kt = 32'ha81a664b; 6'd42: kt = 32'hc24b8b70; 6'd43: kt = 32'hc76c51a3;
+            6'd44: kt = 32'hd192e819; 6'd45: kt = 32'hd6990624; 6'd46: kt = 32'hf40e3585; 6'd47: kt = 32'h106aa070;
+            6'd48: kt = 32'h19a4c116; 6'd49: kt = 32'h1e376c08; 6'd50: kt = 32'h2748774c; 6'd51: kt = 32'h34b0bcb5;
+            6'd52: kt = 32'h391c0cb3; 6'd53: kt = 32'h4ed8aa4a; 6'd54: kt = 32'h5b9cca4f; 6'd55: kt = 32'h682e6ff3;
+            6'd56: kt = 32'h748f82ee; 6'd57: kt = 32'h78a5636f; 6'd58: kt = 32'h84c87814; 6'd59: kt = 32'h8cc70208;
+            6'd60: kt = 32'h90befffa; 6'd61: kt = 32'ha4506ceb; 6'd62: kt = 32'hbef9a3f7; default: kt = 32'hc67178f2;
+        endcase
+    endfunction
+
+    // ---- round control (as md_compress): stage boundaries, stall, the round counter ------------
+    reg  [5:0]          cnt_q;
+    reg                 bndc_q;      // the counter is at a stage's last round (registered)
+    wire [PIPELINE-1:0] stage_v;
+    wire                any_valid = |stage_v;
+    wire                boundary = !any_valid || bndc_q;
+    reg                 fin_v_q, out_v_q;
+    wire                out_free = !out_v_q || m_axis_tready;
+    wire                fin_free = !fin_v_q || out_free;
+    wire                stall = boundary && stage_v[PIPELINE-1] && !fin_free;
+    wire                advance = !stall;
+    assign s_axis_tready = boundary && !stall;
+    wire                take = s_axis_tvalid && s_axis_tready;
+    wire [5:0]          cnt_nx = boundary ? 6'd0 : cnt_q + 6'd1;
+    always @(posedge clk) begin
+        if (rst) begin
+            cnt_q <= 6'd0;
+            bndc_q <= 1'b0;
+        end else if (advance) begin
+            cnt_q <= cnt_nx;
+            bndc_q <= cnt_nx == LAST;
+        end
+    end
+
+    // Round 0 adds h + K_0 + W_0 (the input's H7 and first word): precomputed on the way in.
+    wire [31:0] in_pre = s_cv[31:0] + 32'h428a2f98 + s_axis_tdata[511:480];
+
+    // What each stage hands the next at a boundary (stage 0 gets the input, see g_stage).
+    wire [PIPELINE*USER_W-1:0] nxt_user;
+    wire [PIPELINE*256-1:0]    nxt_cv, nxt_st;
+    wire [PIPELINE*32-1:0]     nxt_pre;
+    wire [PIPELINE*512-1:0]    nxt_w;
+
+    genvar k;
+    generate
+        for (k = 0; k < PIPELINE; k = k + 1) begin : g_stage
+            reg              v_q;
+            reg [USER_W-1:0] user_q;
+            reg [255:0]      cv_q;     // the block's chaining value, for the final addition
+            reg [31:0]       a_q, b_q, c_q, d_q, e_q, f_q, g_q, h_q;
+            reg [31:0]       pre_q;    // PRECOMPUTE: h + K_t + W_t of this round
+            reg [511:0]      w_q;      // W_t .. W_t+15, W_t in the top word
+
+            // The constants of this round and the next, registered one cycle ahead from the
+            // counter, so the round and pre-computation paths start at flip-flops.
+            localparam integer BASE = k * RPS;
+            wire [5:0] t_nx = BASE[5:0] + cnt_nx;
+            reg  [31:0] k_q, k1_q;    // K_t, K_t+1
+            always @(posedge clk) begin
+                if (rst) begin
+                    k_q <= 32'd0;
+                    k1_q <= 32'd0;
+                end else if (advance) begin
+                    k_q <= kt(t_nx);
+                    k1_q <= kt(t_nx + 6'd1);
+                end
+            end
+
+            wire [31:0] s1 = rotr(e_q, 5'd6) ^ rotr(e_q, 5'd11) ^ rotr(e_q, 5'd25);
+            wire [31:0] s0 = rotr(a_q, 5'd2) ^ rotr(a_q, 5'd13) ^ rotr(a_q, 5'd22);
+            wire [31:0] ch = (e_q & f_q) ^ (~e_q & g_q);
+            wire [31:0] maj = (a_q & b_q) ^ (a_q & c_q) ^ (b_q & c_q);
+            wire [31:0] x = (PRECOMPUTE != 0) ? pre_q : h_q + k_q + w_q[511:480];
+            wire [31:0] t1 = s1 + ch + x;
+            wire [31:0] t2 = s0 + maj;
+            wire [31:0] a_n = t1 + t2;
+            wire [31:0] e_n = d_q + t1;
+            wire [31:0] pre_n = g_q + k1_q + w_q[479:448];   // the next round's h + K + W
+            // the schedule: W_t+16 = s1(W_t+14) + W_t+9 + s0(W_t+1) + W_t
+            wire [31:0] w1 = w_q[479:448], w9 = w_q[223:192], w14 = w_q[63:32];
+            wire [31:0] ws0 = rotr(w1, 5'd7) ^ rotr(w1, 5'd18) ^ (w1 >> 3);
+            wire [31:0] ws1 = rotr(w14, 5'd17) ^ rotr(w14, 5'd19) ^ (w14 >> 10);
+            wire [31:0] w16 = ws1 + w9 + ws0 + w_q[511:480];
+
+            // the stage's state after this round: what the next stage takes at a boundary
+            assign stage_v[k] = v_q;
+            assign nxt_user[k*USER_W +: USER_W] = user_q;
+            assign nxt_cv[k*256 +: 256] = cv_q;
+            assign nxt_st[k*256 +: 256] = {a_n, a_q, b_q, c_q, e_n, e_q, f_q, g_q};
+            assign nxt_pre[k*32 +: 32] = (PRECOMPUTE != 0) ? pre_n : 32'd0;
+            assign nxt_w[k*512 +: 512] = {w_q[479:0], w16};
+
+            // At a boundary the block moves on (stage 0 takes the input, or a bubble).
+            wire              in_v;
+            wire [USER_W-1:0] in_user;
+            wire [255:0]      in_cv, in_st;
+            wire [31:0]       in_p;
+            wire [511:0]      in_w;
+            if (k == 0) begin : g_first
+                // only the valid bit depends on the handshake; a bubble carries the idle input
+                assign in_v = take;
+                assign in_user = s_axis_tuser;
+                assign in_cv = s_cv;
+                assign in_st = s_cv;
+                assign in_p = (PRECOMPUTE != 0) ? in_pre : 32'd0;
+                assign in_w = s_axis_tdata;
+            end else begin : g_next
+                assign in_v = stage_v[k-1];
+                assign in_user = nxt_user[(k-1)*USER_W +: USER_W];
+                assign in_cv = nxt_cv[(k-1)*256 +: 256];
+                assign in_st = nxt_st[(k-1)*256 +: 256];
+                assign in_p = nxt_pre[(k-1)*32 +: 32];
+                assign in_w = nxt_w[(k-1)*512 +: 512];
+            end
+            always @(posedge clk) begin
+                if (rst)
+                    v_q <= 1'b0;
+                else if (advance && boundary)
+                    v_q <= in_v;
+            end
+            // Every register clears on reset: through hmac_core they hold key material (the
+            // chaining values of K0 ^ ipad and K0 ^ opad while they are computed).
+            always @(posedge clk) begin
+                if (rst) begin
+                    user_q <= {USER_W{1'b0}};
+                    cv_q <= 256'd0;
+                    {a_q, b_q, c_q, d_q, e_q, f_q, g_q, h_q} <= 256'd0;
+                    pre_q <= 32'd0;
+                    w_q <= 512'd0;
+                end else if (advance) begin
+                    if (boundary) begin
+                        user_q <= in_user;
+                        cv_q <= in_cv;
+                        {a_q, b_q, c_q, d_q, e_q, f_q, g_q, h_q} <= in_st;
+                        pre_q <= in_p;
+                        w_q <= in_w;
+                    end else begin
+                        {a_q, b_q, c_q, d_q, e_q, f_q, g_q, h_q} <= nxt_st[k*256 +: 256];
+                        pre_q <= nxt_pre[k*32 +: 32];
+                        w_q <= nxt_w[k*512 +: 512];
+                    end
+                end
+            end
+        end
+    endgenerate
+
+    // ---- final addition and output ----------------------------------------------------------------
+    reg  [USER_W-1:0] fin_user_q, out_user_q;
+    reg  [255:0]      fin_cv_q, fin_st_q, out_q;
+    wire [255:0]      sum;
+    genvar i;
+    generate
+        for (i = 0; i < 8; i = i + 1) begin : g_sum
+            assign sum[32*i +: 32] = fin_cv_q[32*i +: 32] + fin_st_q[32*i +: 32];
+        end
+    endgenerate
+
+    always @(posedge clk) begin
+        if (rst)
+            fin_v_q <= 1'b0;
+        else if (advance && boundary && stage_v[PIPELINE-1])
+            fin_v_q <= 1'b1;
+        else if (out_free)
+            fin_v_q <= 1'b0;
+    end
+    always @(posedge clk) begin
+        if (rst) begin
+            fin_user_q <= {USER_W{1'b0}};
+            fin_cv_q <= 256'd0;
+            fin_st_q <= 256'd0;
+        end else if (advance && boundary && stage_v[PIPELINE-1]) begin
+            fin_user_q <= nxt_user[(PIPELINE-1)*USER_W +: USER_W];
+            fin_cv_q <= nxt_cv[(PIPELINE-1)*256 +: 256];
+            fin_st_q <= nxt_st[(PIPELINE-1)*256 +: 256];
+        end
+    end
+    always @(posedge clk) begin
+        if (rst)
+            out_v_q <= 1'b0;
+        else if (out_free)
+            out_v_q <= fin_v_q;
+    end
+    always @(posedge clk) begin
+        if (rst) begin
+            out_q <= 256'd0;
+            out_user_q <= {USER_W{1'b0}};
+        end else if (out_free && fin_v_q) begin
+            out_q <= sum;
+            out_user_q <= fin_user_q;
+        end
+    end
+
+    assign m_axis_tdata = out_q;
+    assign m_axis_tuser = out_user_q;
+    assign m_axis_tvalid = out_v_q;
+endmodule
+`default_nettype wire
