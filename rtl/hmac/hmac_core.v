@@ -1,15 +1,17 @@
 `default_nettype none
-// hmac_core: HMAC-SHA1 and/or HMAC-MD5 (RFC 2104) over byte streams, with the key's inner and outer
-// chaining values computed once at key load and kept, so a message costs its own blocks plus one
-// outer compression.
+// hmac_core: HMAC-SHA1 and/or HMAC-MD5, or HMAC-SHA-256 and/or HMAC-SHA-224 (RFC 2104, RFC 4231)
+// over byte streams, with the key's inner and outer chaining values computed once at key load and
+// kept, so a message costs its own blocks plus one outer compression.
 //
 // Key load (k_axis, byte stream): a key of any length; one longer than 64 bytes is hashed first,
 // a shorter one zero-padded to K0. The core then compresses K0 ^ ipad and K0 ^ opad and keeps the
 // two chaining values (key_valid shows which keys are loaded). k_axis_tuser: 1 = this is the MD5
-// key (HASH = 2 keeps one key per algorithm, as TLS 1.0's PRF uses both), 0 = the SHA-1 key.
+// key (HASH = 2 keeps one key per algorithm, as TLS 1.0's PRF uses both), 0 = the SHA-1 key; with
+// HASH = 3, 1 = the SHA-224 key, 0 = the SHA-256 key (one SHA-256 datapath serves both).
 // Message (s_axis, byte stream): s_axis_tuser = 1 for HMAC-MD5, 0 for HMAC-SHA1 (HASH = 2 chooses
-// per message; HASH 0 and 1 serve their own algorithm only). The MAC leaves on m_axis as 5 (SHA-1)
-// or 4 (MD5) beats of 4 bytes, first byte in tdata[7:0], tlast on the last.
+// per message; HASH 0 and 1 serve their own algorithm only); with HASH = 3, 1 for HMAC-SHA-224 and
+// 0 for HMAC-SHA-256. The MAC leaves on m_axis as 5 (SHA-1), 4 (MD5), 8 (SHA-256) or 7 (SHA-224)
+// beats of 4 bytes, first byte in tdata[7:0], tlast on the last.
 // Streams follow AXI4-Stream byte order; only a tlast beat may be partial (see hash_pad).
 //
 // Errors: a message for an algorithm with no key loaded, or a stream that breaks the tkeep rules,
@@ -18,10 +20,11 @@
 // key_clear and rst erase the keys, their chaining values and every intermediate, and abort the key
 // load or message in progress.
 //
-// Timing (rolling-loop compression, 80 cycles SHA-1 / 64 MD5 per block, plus 3 of hand-over):
+// Timing (rolling-loop compression, 80 cycles SHA-1 / 64 MD5 and SHA-2 per block, plus 3 of hand-over):
 // a message of n bytes takes ceil((n + 9) / 64) + 1 compressions after its first block is in;
 // key load takes 2 compressions (plus the key's own blocks when it is longer than 64 bytes).
-// HASH: 0 SHA-1, 1 MD5, 2 both. PRECOMPUTE: the compression core's pre-computation stage (0 or 1).
+// HASH: 0 SHA-1, 1 MD5, 2 both, 3 SHA-256 and SHA-224 (sha256_compress). PRECOMPUTE: the
+// compression core's pre-computation stage (0 or 1).
 module hmac_core #(
     parameter HASH = 0,
     parameter PRECOMPUTE = 1
@@ -51,13 +54,16 @@ module hmac_core #(
     output wire        error
 );
     generate
-        if (HASH < 0 || HASH > 2) begin : g_bad_hash
-            hmac_core_HASH_must_be_0_sha1_1_md5_or_2_both u_error ();
+        if (HASH < 0 || HASH > 3) begin : g_bad_hash
+            hmac_core_HASH_must_be_0_sha1_1_md5_2_both_or_3_sha2 u_error ();
         end
     endgenerate
 
-    localparam [159:0] IV_SHA1 = 160'h67452301efcdab8998badcfe10325476c3d2e1f0;
-    localparam [159:0] IV_MD5 = {128'h0123456789abcdeffedcba9876543210, 32'd0};  // digest byte order
+    // The chaining value's width: 160 bits for SHA-1 and MD5 (MD5's four words in [159:32]), 256
+    // for SHA-2. Algorithm 1 (alg_q) is MD5, or SHA-224 with HASH = 3; its key slot holds 128 bits
+    // for MD5 and 256 for SHA-224.
+    localparam integer CW = (HASH == 3) ? 256 : 160;
+    localparam integer SW = (HASH == 3) ? 256 : 128;
     localparam [3:0] IDLE = 4'd0, KEY_FIRST = 4'd1, KEY_SECOND = 4'd2, KEY_HASH_FIRST = 4'd3,
                      KEY_HASH = 4'd4, KEY_IPAD = 4'd5, KEY_OPAD = 4'd6, MSG = 4'd7, MSG_OUTER = 4'd8,
                      MAC_OUT = 4'd9;
@@ -69,13 +75,13 @@ module hmac_core #(
     reg          in_msg_q;    // the message stream feeds it
     reg  [6:0]   klen_q;      // key bytes, saturating at 65
     reg  [511:0] kbuf_q;      // first key block, then K0
-    reg  [159:0] cv_q;        // running chaining value, then the MAC
+    reg  [CW-1:0] cv_q;       // running chaining value, then the MAC
     reg          sent_q;      // the compression of this step is under way
     reg          last_q;      // ... and it is the message's (or long key's) last block
     reg          bad_q;
     reg  [2:0]   beat_q;
-    reg  [159:0] inner_sha_q, outer_sha_q;
-    reg  [127:0] inner_md5_q, outer_md5_q;
+    reg  [CW-1:0] inner0_q, outer0_q;   // algorithm 0's key states (SHA-1 or SHA-256)
+    reg  [SW-1:0] inner1_q, outer1_q;   // algorithm 1's (MD5 or SHA-224)
     reg  [1:0]   key_ok_q;
     reg          error_q;
 
@@ -95,32 +101,61 @@ module hmac_core #(
     hash_pad u_pad (
         .clk(clk), .rst(clr),
         .s_axis_tdata(in_data), .s_axis_tkeep(in_keep), .s_axis_tlast(in_last),
-        .s_axis_tuser({in_msg_q, alg_q}), .s_axis_tvalid(in_valid), .s_axis_tready(pad_in_ready),
+        .s_axis_tuser({in_msg_q, alg_q && HASH != 3}), .s_axis_tvalid(in_valid), .s_axis_tready(pad_in_ready),
         .m_axis_tdata(pad_blk), .m_axis_tlast(pad_last), .m_axis_tuser(pad_user),
         .m_axis_tvalid(pad_valid), .m_axis_tready(pad_ready), .error(pad_error)
     );
 
     // ---- compression core ------------------------------------------------------------------------
     reg  [511:0] c_blk;
-    reg  [159:0] c_cv;
+    reg  [CW-1:0] c_cv;
     reg          c_valid;
     wire         c_ready;
-    wire [159:0] c_out;
+    wire [CW-1:0] c_out;
     wire         c_out_valid;
-    wire         c_unused_md5, c_unused_user;
-    wire [159:0] iv = alg_q ? IV_MD5 : IV_SHA1;
-    wire [159:0] outer = alg_q ? {outer_md5_q, 32'd0} : outer_sha_q;
-    // The outer block: the inner digest, 0x80, zeros, and the bit length (64 + digest bytes).
-    wire [511:0] outer_blk = alg_q ? {cv_q[159:32], 8'h80, 312'd0, 64'h8002000000000000}
-                                   : {cv_q, 8'h80, 280'd0, 64'd672};
-
-    md_compress #(.ALG(HASH), .PRECOMPUTE(PRECOMPUTE), .PIPELINE(1), .USER_W(1)) u_compress (
-        .clk(clk), .rst(clr),
-        .s_axis_tdata(c_blk), .s_cv(c_cv), .s_md5(alg_q), .s_axis_tuser(1'b0),
-        .s_axis_tvalid(c_valid), .s_axis_tready(c_ready),
-        .m_axis_tdata(c_out), .m_md5(c_unused_md5), .m_axis_tuser(c_unused_user),
-        .m_axis_tvalid(c_out_valid), .m_axis_tready(1'b1)
-    );
+    wire [CW-1:0] iv;          // the initial value of the algorithm being keyed, digest byte order
+    wire [CW-1:0] inner1_cv;   // algorithm 1's inner key state as a chaining value
+    wire [CW-1:0] outer;
+    wire [511:0] outer_blk;    // the inner digest, 0x80, zeros, and the bit length (64 + digest bytes)
+    wire [511:0] k0_hashed;    // K0 of a key longer than a block: its digest, zero-padded
+    generate
+        if (HASH == 3) begin : g_sha2
+            assign iv = alg_q ? 256'hc1059ed8367cd5073070dd17f70e5939ffc00b316858151164f98fa7befa4fa4
+                              : 256'h6a09e667bb67ae853c6ef372a54ff53a510e527f9b05688c1f83d9ab5be0cd19;
+            assign inner1_cv = inner1_q;
+            assign outer = alg_q ? outer1_q : outer0_q;
+            assign outer_blk = alg_q ? {cv_q[255:32], 8'h80, 216'd0, 64'd736} : {cv_q, 8'h80, 184'd0, 64'd768};
+            assign k0_hashed = alg_q ? {c_out[255:32], 288'd0} : {c_out, 256'd0};
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire c_unused_user;
+            /* verilator lint_on UNUSEDSIGNAL */
+            sha256_compress #(.PRECOMPUTE(PRECOMPUTE), .PIPELINE(1), .USER_W(1)) u_compress (
+                .clk(clk), .rst(clr),
+                .s_axis_tdata(c_blk), .s_cv(c_cv), .s_axis_tuser(1'b0),
+                .s_axis_tvalid(c_valid), .s_axis_tready(c_ready),
+                .m_axis_tdata(c_out), .m_axis_tuser(c_unused_user),
+                .m_axis_tvalid(c_out_valid), .m_axis_tready(1'b1)
+            );
+        end else begin : g_sha1_md5
+            assign iv = alg_q ? {128'h0123456789abcdeffedcba9876543210, 32'd0}   // MD5's, in [159:32]
+                              : 160'h67452301efcdab8998badcfe10325476c3d2e1f0;
+            assign inner1_cv = {inner1_q, 32'd0};
+            assign outer = alg_q ? {outer1_q, 32'd0} : outer0_q;
+            assign outer_blk = alg_q ? {cv_q[159:32], 8'h80, 312'd0, 64'h8002000000000000}
+                                     : {cv_q, 8'h80, 280'd0, 64'd672};
+            assign k0_hashed = alg_q ? {c_out[159:32], 384'd0} : {c_out, 352'd0};
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire c_unused_md5, c_unused_user;
+            /* verilator lint_on UNUSEDSIGNAL */
+            md_compress #(.ALG(HASH), .PRECOMPUTE(PRECOMPUTE), .PIPELINE(1), .USER_W(1)) u_compress (
+                .clk(clk), .rst(clr),
+                .s_axis_tdata(c_blk), .s_cv(c_cv), .s_md5(alg_q), .s_axis_tuser(1'b0),
+                .s_axis_tvalid(c_valid), .s_axis_tready(c_ready),
+                .m_axis_tdata(c_out), .m_md5(c_unused_md5), .m_axis_tuser(c_unused_user),
+                .m_axis_tvalid(c_out_valid), .m_axis_tready(1'b1)
+            );
+        end
+    endgenerate
 
     wire chained = state_q == KEY_HASH || state_q == MSG;  // pad blocks go straight to the core
     always @* begin
@@ -161,12 +196,12 @@ module hmac_core #(
     wire c_done = c_out_valid;  // results are always taken
     wire start_key = state_q == IDLE && k_axis_tvalid;
     wire start_msg = state_q == IDLE && !k_axis_tvalid && s_axis_tvalid;
-    wire msg_alg = (HASH == 2) ? s_axis_tuser : (HASH == 1);
-    wire key_alg = (HASH == 2) ? k_axis_tuser : (HASH == 1);
+    wire msg_alg = (HASH >= 2) ? s_axis_tuser : (HASH == 1);
+    wire key_alg = (HASH >= 2) ? k_axis_tuser : (HASH == 1);
     wire has_key = msg_alg ? key_ok_q[1] : key_ok_q[0];
     // A single-hash core has no key for the other algorithm: asking for it is the no-key error.
-    wire alg_served = (HASH == 2) || (s_axis_tuser == (HASH == 1));
-    wire key_alg_ok = (HASH == 2) || (k_axis_tuser == (HASH == 1));
+    wire alg_served = (HASH >= 2) || (s_axis_tuser == (HASH == 1));
+    wire key_alg_ok = (HASH >= 2) || (k_axis_tuser == (HASH == 1));
 
     always @(posedge clk) begin
         if (clr) begin
@@ -176,15 +211,15 @@ module hmac_core #(
             in_msg_q <= 1'b0;
             klen_q <= 7'd0;
             kbuf_q <= 512'd0;
-            cv_q <= 160'd0;
+            cv_q <= {CW{1'b0}};
             sent_q <= 1'b0;
             last_q <= 1'b0;
             bad_q <= 1'b0;
             beat_q <= 3'd0;
-            inner_sha_q <= 160'd0;
-            outer_sha_q <= 160'd0;
-            inner_md5_q <= 128'd0;
-            outer_md5_q <= 128'd0;
+            inner0_q <= {CW{1'b0}};
+            outer0_q <= {CW{1'b0}};
+            inner1_q <= {SW{1'b0}};
+            outer1_q <= {SW{1'b0}};
             key_ok_q <= 2'b00;
             error_q <= 1'b0;
         end else begin
@@ -218,7 +253,7 @@ module hmac_core #(
                         alg_q <= msg_alg;
                         in_msg_q <= 1'b1;
                         bad_q <= !(has_key && alg_served);
-                        cv_q <= msg_alg ? {inner_md5_q, 32'd0} : inner_sha_q;
+                        cv_q <= msg_alg ? inner1_cv : inner0_q;
                     end
                 end
                 KEY_FIRST: if (pad_take) begin
@@ -243,19 +278,19 @@ module hmac_core #(
                 KEY_HASH: if (c_done) begin
                     cv_q <= c_out;
                     if (last_q) begin
-                        kbuf_q <= {c_out, 352'd0};
+                        kbuf_q <= k0_hashed;
                         state_q <= KEY_IPAD;
                     end
                 end
                 KEY_IPAD: if (c_done) begin
-                    if (alg_q) inner_md5_q <= c_out[159:32]; else inner_sha_q <= c_out;
+                    if (alg_q) inner1_q <= c_out[CW-1 -: SW]; else inner0_q <= c_out;
                     state_q <= KEY_OPAD;
                 end
                 KEY_OPAD: if (c_done) begin
-                    if (alg_q) outer_md5_q <= c_out[159:32]; else outer_sha_q <= c_out;
+                    if (alg_q) outer1_q <= c_out[CW-1 -: SW]; else outer0_q <= c_out;
                     if (alg_q) key_ok_q[1] <= !bad_q; else key_ok_q[0] <= !bad_q;
                     kbuf_q <= 512'd0;
-                    cv_q <= 160'd0;
+                    cv_q <= {CW{1'b0}};
                     state_q <= IDLE;
                 end
                 MSG: if (c_done) begin
@@ -269,7 +304,7 @@ module hmac_core #(
                 MAC_OUT: if (m_axis_tready) begin
                     beat_q <= beat_q + 3'd1;
                     if (m_axis_tlast) begin
-                        cv_q <= 160'd0;
+                        cv_q <= {CW{1'b0}};
                         state_q <= IDLE;
                     end
                 end
@@ -278,19 +313,12 @@ module hmac_core #(
         end
     end
 
-    reg [31:0] mac_word;
-    always @*
-        case (beat_q)
-            3'd0: mac_word = cv_q[159:128];
-            3'd1: mac_word = cv_q[127:96];
-            3'd2: mac_word = cv_q[95:64];
-            3'd3: mac_word = cv_q[63:32];
-            default: mac_word = cv_q[31:0];
-        endcase
+    wire [31:0] mac_word = cv_q[CW - 1 - 32 * beat_q -: 32];
     wire unused_pad_user = &pad_user[1:0];  // the padding unit's copy of what this core gave it
     assign m_axis_tdata = {mac_word[7:0], mac_word[15:8], mac_word[23:16], mac_word[31:24]};
     assign m_axis_tkeep = 4'b1111;
-    assign m_axis_tlast = beat_q == (alg_q ? 3'd3 : 3'd4);
+    // the MAC's last word: MD5 4 words, SHA-1 5, SHA-224 7, SHA-256 8
+    assign m_axis_tlast = beat_q == ((HASH == 3) ? (alg_q ? 3'd6 : 3'd7) : (alg_q ? 3'd3 : 3'd4));
     assign m_axis_tuser = bad_q;
     assign m_axis_tvalid = state_q == MAC_OUT;
     assign key_valid = key_ok_q;

@@ -29,7 +29,7 @@ _FILES = {
     "md5sha1_core": ["sha/md_compress", "sha/md5sha1_core"],
     "sha256_compress": ["sha/sha256_compress"],
     "hash_pad": ["sha/hash_pad"],
-    "hmac_core": ["sha/md_compress", "sha/hash_pad", "hmac/hmac_core"],
+    "hmac_core": ["sha/md_compress", "sha/sha256_compress", "sha/hash_pad", "hmac/hmac_core"],
     "aes_enc_pipe": ["aes/aes_enc_pipe", *_AES_COMMON],
     "aes_enc_iter": ["aes/aes_enc_iter", *_AES_COMMON],
     "gcm_core": ["gcm/gcm_core", "ghash/ghash_core", "gf128/gf128_mul_parallel", "gf128/gf128_mul_digit",
@@ -125,9 +125,11 @@ class RtlTarget:
         if self.core != "hmac":
             raise InvalidParameter(f"core {self.core} does not compute HMAC; use --core hmac")
         self._check_alg(hash_name)
-        hash_param = 2 if self.combined else {"sha1": 0, "md5": 1}[self.hash_name or hash_name]
+        name = self.hash_name or hash_name
+        hash_param = 2 if self.combined else {"sha1": 0, "md5": 1, "sha256": 3, "sha224": 3}[name]
+        tb_hash = "both" if self.combined else ("sha2" if hash_param == 3 else hash_name)
         top = ("hmac_core", sources("hmac_core"), {"HASH": hash_param, "PRECOMPUTE": self.precompute},
-               {"AUTHCORE_TB_HASH": ("both" if self.combined else hash_name)})
+               {"AUTHCORE_TB_HASH": tb_hash})
         out = self._run(top, "tb_hmac_core", {"hmac": [[hash_name, k.hex(), m.hex()] for k, m in items]})
         # A MAC flagged bad by the core comes back as None and fails its comparison.
         return [bytes.fromhex(m) if m is not None else b"" for m in out["hmac"]]

@@ -1,6 +1,8 @@
 """cocotb testbench of hmac_core: RFC 2202, random keys and messages against the model, key changes,
-backpressure, errors, key_clear and reset. Environment: AUTHCORE_TB_HASH (sha1, md5 or both),
-AUTHCORE_SEED; AUTHCORE_JOBS / AUTHCORE_RESULTS for the ``batch`` test of the RTL vector target."""
+backpressure, errors, key_clear and reset. Environment: AUTHCORE_TB_HASH (sha1, md5 or both for
+HASH 0-2; sha2 for HASH 3, SHA-256 and SHA-224 together), AUTHCORE_SEED; AUTHCORE_JOBS /
+AUTHCORE_RESULTS for the ``batch`` test of the RTL vector target. RFC 2202 (SHA-1, MD5) and RFC
+4231 (SHA-224, SHA-256) run first."""
 
 from __future__ import annotations
 
@@ -13,8 +15,15 @@ from cocotb.triggers import ReadOnly, RisingEdge
 from authcore.model import hmac as hmac_model
 
 HASH = os.environ.get("AUTHCORE_TB_HASH", "sha1")
-ALGS = ["sha1", "md5"] if HASH == "both" else [HASH]
-SIZE = {"sha1": 20, "md5": 16}
+ALGS = {"both": ["sha1", "md5"], "sha2": ["sha256", "sha224"]}.get(HASH, [HASH])
+SIZE = {"sha1": 20, "md5": 16, "sha256": 32, "sha224": 28}
+ROUNDS = {"sha1": 80, "md5": 64, "sha256": 64, "sha224": 64}
+RFC = {"sha1": "rfc-2202-sha1", "md5": "rfc-2202-md5", "sha256": "rfc-4231-sha256", "sha224": "rfc-4231-sha224"}
+
+
+def alg_bit(alg: str) -> int:
+    """tuser of a key or message: 1 for the core's algorithm 1 (MD5, or SHA-224 with HASH 3)."""
+    return int(alg in ("md5", "sha224"))
 
 
 async def init(dut):
@@ -25,7 +34,7 @@ async def init(dut):
 
 
 async def load_key(dut, rng, alg: str, key: bytes, gap: float = 0.0) -> None:
-    bit = int(alg == "md5")
+    bit = alg_bit(alg)
     await axis.send(dut, axis.byte_beats(key, rng, bit), rng, gap, prefix="k_axis")
     for _ in range(2000):
         await RisingEdge(dut.clk)
@@ -37,7 +46,7 @@ async def load_key(dut, rng, alg: str, key: bytes, gap: float = 0.0) -> None:
 
 async def macs(dut, rng, msgs: list[tuple[str, bytes]], gap_in=0.0, gap_out=0.0) -> list[tuple[bytes, int]]:
     """(MAC, bad flag) for each (algorithm, message), in order."""
-    beats = [b for a, m in msgs for b in axis.byte_beats(m, rng, int(a == "md5"))]
+    beats = [b for a, m in msgs for b in axis.byte_beats(m, rng, alg_bit(a))]
     sender = cocotb.start_soon(axis.send(dut, beats, rng, gap_in))
     total = sum(SIZE[a] // 4 for a, _ in msgs)
     got = await axis.collect(dut, total, rng, gap_out, fields=("tdata", "tlast", "tuser"))
@@ -53,17 +62,17 @@ async def macs(dut, rng, msgs: list[tuple[str, bytes]], gap_in=0.0, gap_out=0.0)
 
 
 @cocotb.test(timeout_time=50, timeout_unit="ms")
-async def rfc2202(dut):
+async def rfc_vectors(dut):
     from authcore.vectors import cavp
     from authcore.vectors.run import package_vectors
 
     rng = axis.seeded()
     await init(dut)
     for alg in ALGS:
-        for v in cavp.read_hmac(package_vectors() / "HMAC" / f"rfc-2202-{alg}.txt"):
+        for v in cavp.read_hmac(package_vectors() / "HMAC" / f"{RFC[alg]}.txt"):
             await load_key(dut, rng, alg, v.key)
             [(mac, bad)] = await macs(dut, rng, [(alg, v.msg)])
-            assert bad == 0 and mac[: len(v.mac)] == v.mac, f"RFC 2202 HMAC-{alg} line {v.line}"
+            assert bad == 0 and mac[: len(v.mac)] == v.mac, f"{RFC[alg]} HMAC-{alg} line {v.line}"
 
 
 @cocotb.test(timeout_time=100, timeout_unit="ms")
@@ -98,7 +107,7 @@ async def cycles_for_64_bytes(dut):
         mon.cancel()
         assert bad == 0 and mac == hmac_model.hmac(alg, key, msg)
         cycles = len(valid) - valid[::-1].index(1)  # first message cycle to last MAC beat
-        rounds = 80 if alg == "sha1" else 64
+        rounds = ROUNDS[alg]
         cocotb.log.info(f"HMAC-{alg} of 64 bytes: {cycles} cycles")
         assert cycles <= 16 + 3 * (rounds + 4) + SIZE[alg] // 4 + 4, f"{cycles} cycles"
 
@@ -116,9 +125,9 @@ async def errors_key_clear_and_reset(dut):
     await RisingEdge(dut.clk)
     await ReadOnly()
     assert dut.m_axis_tvalid.value == 0, "more MAC beats than the algorithm's size"
-    if HASH != "both":  # a single-hash core has no key for the other algorithm: its own MAC size, bad
+    if HASH in ("sha1", "md5"):  # a single-hash core has no key for the other: its own MAC size, bad
         other = "md5" if alg == "sha1" else "sha1"
-        beats = axis.byte_beats(b"xyz", None, int(other == "md5"))
+        beats = axis.byte_beats(b"xyz", None, alg_bit(other))
         sender = cocotb.start_soon(axis.send(dut, beats, rng, 0.0))
         got = await axis.collect(dut, SIZE[alg] // 4, rng, 0.0, fields=("tuser",))
         await sender

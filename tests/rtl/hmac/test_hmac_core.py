@@ -4,7 +4,7 @@ from authcore.flow.sim import simulate
 from authcore.flow.targets import sources
 from authcore.testbench import HERE as TB
 
-HASHES = {"sha1": 0, "md5": 1, "both": 2}
+HASHES = {"sha1": 0, "md5": 1, "both": 2, "sha2": 3}
 
 
 @pytest.mark.parametrize("hash_name,pre", [(h, p) for h in HASHES for p in (0, 1)])
