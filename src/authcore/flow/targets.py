@@ -37,6 +37,7 @@ _FILES = {
                  "aes/aes_enc_pipe", *_AES_COMMON],
 }
 _FILES["gcm_selftest"] = ["gcm/gcm_selftest", *_FILES["gcm_core"]]
+_FILES["hmac_selftest"] = ["hmac/hmac_selftest", *_FILES["hmac_core"]]
 
 
 def sources(top: str) -> list[Path]:
