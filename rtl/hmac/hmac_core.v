@@ -11,317 +11,255 @@
 // Message (s_axis, byte stream): s_axis_tuser = 1 for HMAC-MD5, 0 for HMAC-SHA1 (HASH = 2 chooses
 // per message; HASH 0 and 1 serve their own algorithm only); with HASH = 3, 1 for HMAC-SHA-224 and
 // 0 for HMAC-SHA-256. The MAC leaves on m_axis as 5 (SHA-1), 4 (MD5), 8 (SHA-256) or 7 (SHA-224)
-// beats of 4 bytes, first byte in tdata[7:0], tlast on the last.
-// Streams follow AXI4-Stream byte order; only a tlast beat may be partial (see hash_pad).
+// beats of 4 bytes, first byte in tdata[7:0], tlast on the last; m_axis_tid is its message's
+// s_axis_tid. Streams follow AXI4-Stream byte order; only a tlast beat may be partial (hash_pad).
+//
+// PIPELINE = 4 is the HMAC seed's pipelined engine: four contexts (hmac_ctx), each with its own
+// padding unit and chaining value, share one compression core of four round-group stages
+// (md_compress / sha256_compress PIPELINE = 4). A message goes to context s_axis_tid mod 4 and its
+// MAC comes back with that tid; while one message waits for its block's result, the blocks of up to
+// three others fill the other stages, so four streams get four times the rolling loop's throughput.
+// A message waits (s_axis_tready low) while its context still holds the previous message of its
+// tid; MACs leave in the order they finish, one whole MAC at a time. With PIPELINE = 1 one context
+// serves every tid in turn. HASH = 2 (both algorithms on one datapath) needs PIPELINE = 1.
 //
 // Errors: a message for an algorithm with no key loaded, or a stream that breaks the tkeep rules,
 // pulses error; the message is still consumed and its MAC beats come out with m_axis_tuser = 1 so
 // the consumer can drop them. A key that breaks the tkeep rules is not loaded (key_valid stays low).
 // key_clear and rst erase the keys, their chaining values and every intermediate, and abort the key
-// load or message in progress.
+// loads and messages in progress. A key loads once every context is idle, and no message starts
+// while it loads (the keys are shared).
 //
 // Timing (rolling-loop compression, 80 cycles SHA-1 / 64 MD5 and SHA-2 per block, plus 3 of hand-over):
 // a message of n bytes takes ceil((n + 9) / 64) + 1 compressions after its first block is in;
 // key load takes 2 compressions (plus the key's own blocks when it is longer than 64 bytes).
 // HASH: 0 SHA-1, 1 MD5, 2 both, 3 SHA-256 and SHA-224 (sha256_compress). PRECOMPUTE: the
-// compression core's pre-computation stage (0 or 1).
+// compression core's pre-computation stage (0 or 1). TID_W: the tid ports' width.
 module hmac_core #(
     parameter HASH = 0,
-    parameter PRECOMPUTE = 1
+    parameter PRECOMPUTE = 1,
+    parameter PIPELINE = 1,
+    parameter TID_W = 2
 ) (
-    input  wire        clk,
-    input  wire        rst,
-    input  wire        key_clear,
-    input  wire [31:0] k_axis_tdata,
-    input  wire [3:0]  k_axis_tkeep,
-    input  wire        k_axis_tlast,
-    input  wire        k_axis_tuser,
-    input  wire        k_axis_tvalid,
-    output wire        k_axis_tready,
-    input  wire [31:0] s_axis_tdata,
-    input  wire [3:0]  s_axis_tkeep,
-    input  wire        s_axis_tlast,
-    input  wire        s_axis_tuser,
-    input  wire        s_axis_tvalid,
-    output wire        s_axis_tready,
-    output wire [31:0] m_axis_tdata,
-    output wire [3:0]  m_axis_tkeep,
-    output wire        m_axis_tlast,
-    output wire        m_axis_tuser,
-    output wire        m_axis_tvalid,
-    input  wire        m_axis_tready,
-    output wire [1:0]  key_valid,
-    output wire        error
+    input  wire             clk,
+    input  wire             rst,
+    input  wire             key_clear,
+    input  wire [31:0]      k_axis_tdata,
+    input  wire [3:0]       k_axis_tkeep,
+    input  wire             k_axis_tlast,
+    input  wire             k_axis_tuser,
+    input  wire             k_axis_tvalid,
+    output wire             k_axis_tready,
+    input  wire [31:0]      s_axis_tdata,
+    input  wire [3:0]       s_axis_tkeep,
+    input  wire             s_axis_tlast,
+    input  wire             s_axis_tuser,
+    input  wire [TID_W-1:0] s_axis_tid,
+    input  wire             s_axis_tvalid,
+    output wire             s_axis_tready,
+    output wire [31:0]      m_axis_tdata,
+    output wire [3:0]       m_axis_tkeep,
+    output wire             m_axis_tlast,
+    output wire             m_axis_tuser,
+    output wire [TID_W-1:0] m_axis_tid,
+    output wire             m_axis_tvalid,
+    input  wire             m_axis_tready,
+    output wire [1:0]       key_valid,
+    output wire             error
 );
     generate
         if (HASH < 0 || HASH > 3) begin : g_bad_hash
             hmac_core_HASH_must_be_0_sha1_1_md5_2_both_or_3_sha2 u_error ();
         end
+        if (PIPELINE != 1 && PIPELINE != 4) begin : g_bad_pipe
+            hmac_core_PIPELINE_must_be_1_or_4 u_error ();
+        end
+        if (HASH == 2 && PIPELINE != 1) begin : g_bad_both
+            hmac_core_HASH_2_both_needs_PIPELINE_1 u_error ();
+        end
+        if (TID_W < 1 || (PIPELINE == 4 && TID_W < 2)) begin : g_bad_tid
+            hmac_core_TID_W_must_be_at_least_1_and_2_with_PIPELINE_4 u_error ();
+        end
     endgenerate
 
     // The chaining value's width: 160 bits for SHA-1 and MD5 (MD5's four words in [159:32]), 256
-    // for SHA-2. Algorithm 1 (alg_q) is MD5, or SHA-224 with HASH = 3; its key slot holds 128 bits
-    // for MD5 and 256 for SHA-224.
+    // for SHA-2. Algorithm 1 is MD5, or SHA-224 with HASH = 3; its key slot holds 128 bits for MD5
+    // and 256 for SHA-224.
     localparam integer CW = (HASH == 3) ? 256 : 160;
     localparam integer SW = (HASH == 3) ? 256 : 128;
-    localparam [3:0] IDLE = 4'd0, KEY_FIRST = 4'd1, KEY_SECOND = 4'd2, KEY_HASH_FIRST = 4'd3,
-                     KEY_HASH = 4'd4, KEY_IPAD = 4'd5, KEY_OPAD = 4'd6, MSG = 4'd7, MSG_OUTER = 4'd8,
-                     MAC_OUT = 4'd9;
+    localparam integer N = PIPELINE;                 // contexts
+    localparam integer XW = (N > 1) ? $clog2(N) : 1;  // bits of a context index
+    localparam [N-1:0] ONE = 1;                       // context 0's bit
 
     wire clr = rst || key_clear;
-    reg  [3:0]   state_q;
-    reg          alg_q;       // 1 = MD5
-    reg          in_key_q;    // the key stream feeds the padding unit
-    reg          in_msg_q;    // the message stream feeds it
-    reg  [6:0]   klen_q;      // key bytes, saturating at 65
-    reg  [511:0] kbuf_q;      // first key block, then K0
-    reg  [CW-1:0] cv_q;       // running chaining value, then the MAC
-    reg          sent_q;      // the compression of this step is under way
-    reg          last_q;      // ... and it is the message's (or long key's) last block
-    reg          bad_q;
-    reg  [2:0]   beat_q;
-    reg  [CW-1:0] inner0_q, outer0_q;   // algorithm 0's key states (SHA-1 or SHA-256)
+
+    // ---- the shared key states, written by context 0 (the one the key stream reaches) ----------
+    reg  [CW-1:0] inner0_q, outer0_q;   // algorithm 0's (SHA-1 or SHA-256)
     reg  [SW-1:0] inner1_q, outer1_q;   // algorithm 1's (MD5 or SHA-224)
-    reg  [1:0]   key_ok_q;
-    reg          error_q;
-
-    // ---- padding unit, fed by the key or the message stream ------------------------------------
-    wire         pad_in_ready;
-    wire [511:0] pad_blk;
-    wire         pad_last, pad_valid, pad_error;
-    wire [2:0]   pad_user;
-    reg          pad_ready;
-    wire [31:0]  in_data = in_key_q ? k_axis_tdata : s_axis_tdata;
-    wire [3:0]   in_keep = in_key_q ? k_axis_tkeep : s_axis_tkeep;
-    wire         in_last = in_key_q ? k_axis_tlast : s_axis_tlast;
-    wire         in_valid = in_key_q ? k_axis_tvalid : in_msg_q && s_axis_tvalid;
-    assign k_axis_tready = in_key_q && pad_in_ready;
-    assign s_axis_tready = in_msg_q && pad_in_ready;
-
-    hash_pad u_pad (
-        .clk(clk), .rst(clr),
-        .s_axis_tdata(in_data), .s_axis_tkeep(in_keep), .s_axis_tlast(in_last),
-        .s_axis_tuser({in_msg_q, alg_q && HASH != 3}), .s_axis_tvalid(in_valid), .s_axis_tready(pad_in_ready),
-        .m_axis_tdata(pad_blk), .m_axis_tlast(pad_last), .m_axis_tuser(pad_user),
-        .m_axis_tvalid(pad_valid), .m_axis_tready(pad_ready), .error(pad_error)
-    );
-
-    // ---- compression core ------------------------------------------------------------------------
-    reg  [511:0] c_blk;
-    reg  [CW-1:0] c_cv;
-    reg          c_valid;
-    wire         c_ready;
+    reg  [1:0]    key_ok_q;
+    wire          key_start, key_alg, key_inner_we, key_outer_we, key_good;
     wire [CW-1:0] c_out;
-    wire         c_out_valid;
-    wire [CW-1:0] iv;          // the initial value of the algorithm being keyed, digest byte order
-    wire [CW-1:0] inner1_cv;   // algorithm 1's inner key state as a chaining value
-    wire [CW-1:0] outer;
-    wire [511:0] outer_blk;    // the inner digest, 0x80, zeros, and the bit length (64 + digest bytes)
-    wire [511:0] k0_hashed;    // K0 of a key longer than a block: its digest, zero-padded
+
+    // ---- the contexts ------------------------------------------------------------------------------
+    wire [N-1:0]       idle, err, s_ready, m_valid, m_last, m_user, c_valid_v, c_alg_v;
+    wire [N*32-1:0]    m_data;
+    wire [N*4-1:0]     m_keep;
+    wire [N*TID_W-1:0] m_tid;
+    wire [N*512-1:0]   c_blk_v;
+    wire [N*CW-1:0]    c_cv_v;
+    wire [N-1:0]       c_done_v, c_grant;
+    wire [N-1:0]       m_grant;
+    wire               core_ready;
+    wire [XW-1:0]      sel = (N > 1) ? s_axis_tid[XW-1:0] : {XW{1'b0}};   // the message's context
+    // A key loads only when every context is idle; no message starts while a key waits or loads (a
+    // message under way runs to its end, so the contexts do become idle).
+    wire               others_idle = &(idle | ONE);
+    wire               key_busy;       // context 0 is loading a key
+    wire               k_ready0;
+    assign k_axis_tready = k_ready0;
+
+    genvar i;
     generate
-        if (HASH == 3) begin : g_sha2
-            assign iv = alg_q ? 256'hc1059ed8367cd5073070dd17f70e5939ffc00b316858151164f98fa7befa4fa4
-                              : 256'h6a09e667bb67ae853c6ef372a54ff53a510e527f9b05688c1f83d9ab5be0cd19;
-            assign inner1_cv = inner1_q;
-            assign outer = alg_q ? outer1_q : outer0_q;
-            assign outer_blk = alg_q ? {cv_q[255:32], 8'h80, 216'd0, 64'd736} : {cv_q, 8'h80, 184'd0, 64'd768};
-            assign k0_hashed = alg_q ? {c_out[255:32], 288'd0} : {c_out, 256'd0};
+        for (i = 0; i < N; i = i + 1) begin : g_ctx
+            wire key_here = i == 0;
+            wire mine = sel == i[XW-1:0];
             /* verilator lint_off UNUSEDSIGNAL */
-            wire c_unused_user;
+            wire ks, ka, kiw, kow, kg, kr, kb;   // the key outputs of the contexts that do not load keys
             /* verilator lint_on UNUSEDSIGNAL */
-            sha256_compress #(.PRECOMPUTE(PRECOMPUTE), .PIPELINE(1), .USER_W(1)) u_compress (
-                .clk(clk), .rst(clr),
-                .s_axis_tdata(c_blk), .s_cv(c_cv), .s_axis_tuser(1'b0),
-                .s_axis_tvalid(c_valid), .s_axis_tready(c_ready),
-                .m_axis_tdata(c_out), .m_axis_tuser(c_unused_user),
-                .m_axis_tvalid(c_out_valid), .m_axis_tready(1'b1)
+            hmac_ctx #(.HASH(HASH), .TID_W(TID_W), .CW(CW), .SW(SW)) u_ctx (
+                .clk(clk), .clr(clr),
+                .k_axis_tdata(k_axis_tdata), .k_axis_tkeep(k_axis_tkeep), .k_axis_tlast(k_axis_tlast),
+                .k_axis_tuser(k_axis_tuser), .k_axis_tvalid(key_here && k_axis_tvalid && others_idle),
+                .k_axis_tready(kr),
+                .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tlast(s_axis_tlast),
+                .s_axis_tuser(s_axis_tuser), .s_axis_tid(s_axis_tid),
+                .s_axis_tvalid(mine && s_axis_tvalid && !(idle[i] && (key_busy || k_axis_tvalid))),
+                .s_axis_tready(s_ready[i]),
+                .m_axis_tdata(m_data[32*i +: 32]), .m_axis_tkeep(m_keep[4*i +: 4]), .m_axis_tlast(m_last[i]),
+                .m_axis_tuser(m_user[i]), .m_axis_tid(m_tid[TID_W*i +: TID_W]), .m_axis_tvalid(m_valid[i]),
+                .m_axis_tready(m_grant[i] && m_axis_tready),
+                .c_blk(c_blk_v[512*i +: 512]), .c_cv(c_cv_v[CW*i +: CW]), .c_alg(c_alg_v[i]),
+                .c_valid(c_valid_v[i]), .c_ready(c_grant[i] && core_ready), .c_done(c_done_v[i]), .c_out(c_out),
+                .inner0(inner0_q), .outer0(outer0_q), .inner1(inner1_q), .outer1(outer1_q), .key_ok(key_ok_q),
+                .key_start(ks), .key_alg(ka), .key_inner_we(kiw), .key_outer_we(kow), .key_good(kg),
+                .idle(idle[i]), .keying(kb), .error(err[i])
             );
-        end else begin : g_sha1_md5
-            assign iv = alg_q ? {128'h0123456789abcdeffedcba9876543210, 32'd0}   // MD5's, in [159:32]
-                              : 160'h67452301efcdab8998badcfe10325476c3d2e1f0;
-            assign inner1_cv = {inner1_q, 32'd0};
-            assign outer = alg_q ? {outer1_q, 32'd0} : outer0_q;
-            assign outer_blk = alg_q ? {cv_q[159:32], 8'h80, 312'd0, 64'h8002000000000000}
-                                     : {cv_q, 8'h80, 280'd0, 64'd672};
-            assign k0_hashed = alg_q ? {c_out[159:32], 384'd0} : {c_out, 352'd0};
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire c_unused_md5, c_unused_user;
-            /* verilator lint_on UNUSEDSIGNAL */
-            md_compress #(.ALG(HASH), .PRECOMPUTE(PRECOMPUTE), .PIPELINE(1), .USER_W(1)) u_compress (
-                .clk(clk), .rst(clr),
-                .s_axis_tdata(c_blk), .s_cv(c_cv), .s_md5(alg_q), .s_axis_tuser(1'b0),
-                .s_axis_tvalid(c_valid), .s_axis_tready(c_ready),
-                .m_axis_tdata(c_out), .m_md5(c_unused_md5), .m_axis_tuser(c_unused_user),
-                .m_axis_tvalid(c_out_valid), .m_axis_tready(1'b1)
-            );
+            if (i == 0) begin : g_keys
+                assign key_start = ks;
+                assign key_alg = ka;
+                assign key_inner_we = kiw;
+                assign key_outer_we = kow;
+                assign key_good = kg;
+                assign k_ready0 = kr;
+                assign key_busy = kb;
+            end
         end
     endgenerate
-
-    wire chained = state_q == KEY_HASH || state_q == MSG;  // pad blocks go straight to the core
-    always @* begin
-        c_blk = pad_blk;
-        c_cv = cv_q;
-        c_valid = 1'b0;
-        pad_ready = 1'b0;
-        case (state_q)
-            KEY_FIRST: pad_ready = 1'b1;
-            KEY_SECOND: pad_ready = short_key && !in_key_q;
-            KEY_HASH_FIRST: begin c_blk = kbuf_q; c_cv = iv; c_valid = !sent_q; end
-            KEY_IPAD: begin c_blk = kbuf_q ^ {64{8'h36}}; c_cv = iv; c_valid = !sent_q; end
-            KEY_OPAD: begin c_blk = kbuf_q ^ {64{8'h5c}}; c_cv = iv; c_valid = !sent_q; end
-            MSG_OUTER: begin c_blk = outer_blk; c_cv = outer; c_valid = !sent_q; end
-            default: ;
-        endcase
-        if (chained) begin
-            c_valid = pad_valid && !sent_q;
-            pad_ready = c_ready && !sent_q;
-        end
-    end
-
-    // ---- key bytes -------------------------------------------------------------------------------
-    wire [2:0] key_beat_bytes = !k_axis_tlast ? 3'd4 : k_axis_tkeep == 4'b1111 ? 3'd4 :
-                                k_axis_tkeep == 4'b0111 ? 3'd3 : k_axis_tkeep == 4'b0011 ? 3'd2 :
-                                k_axis_tkeep == 4'b0001 ? 3'd1 : 3'd0;
-    wire [7:0] klen_sum = {1'b0, klen_q} + {5'd0, key_beat_bytes};
-    wire       short_key = klen_q <= 7'd64;
-    wire [511:0] pad_state_blk = (state_q == KEY_FIRST) ? pad_blk : kbuf_q;
-    reg  [511:0] kmasked;  // the first key block with the padding removed: K0 of a short key
-    integer j;
-    always @* begin
-        kmasked = pad_state_blk;
-        for (j = 0; j < 64; j = j + 1)
-            if (j >= {25'd0, klen_q}) kmasked[8 * (63 - j) +: 8] = 8'h00;
-    end
-    wire pad_take = pad_valid && pad_ready;
-    wire c_done = c_out_valid;  // results are always taken
-    wire start_key = state_q == IDLE && k_axis_tvalid;
-    wire start_msg = state_q == IDLE && !k_axis_tvalid && s_axis_tvalid;
-    wire msg_alg = (HASH >= 2) ? s_axis_tuser : (HASH == 1);
-    wire key_alg = (HASH >= 2) ? k_axis_tuser : (HASH == 1);
-    wire has_key = msg_alg ? key_ok_q[1] : key_ok_q[0];
-    // A single-hash core has no key for the other algorithm: asking for it is the no-key error.
-    wire alg_served = (HASH >= 2) || (s_axis_tuser == (HASH == 1));
-    wire key_alg_ok = (HASH >= 2) || (k_axis_tuser == (HASH == 1));
+    assign s_axis_tready = |(s_ready & (ONE << sel));
 
     always @(posedge clk) begin
         if (clr) begin
-            state_q <= IDLE;
-            alg_q <= 1'b0;
-            in_key_q <= 1'b0;
-            in_msg_q <= 1'b0;
-            klen_q <= 7'd0;
-            kbuf_q <= 512'd0;
-            cv_q <= {CW{1'b0}};
-            sent_q <= 1'b0;
-            last_q <= 1'b0;
-            bad_q <= 1'b0;
-            beat_q <= 3'd0;
             inner0_q <= {CW{1'b0}};
             outer0_q <= {CW{1'b0}};
             inner1_q <= {SW{1'b0}};
             outer1_q <= {SW{1'b0}};
             key_ok_q <= 2'b00;
-            error_q <= 1'b0;
         end else begin
-            error_q <= pad_error || (start_msg && !(has_key && alg_served)) || (start_key && !key_alg_ok);
-            // Input side: the selected stream runs until its tlast beat enters the padding unit.
-            if (in_key_q && k_axis_tvalid && k_axis_tready) begin
-                klen_q <= klen_sum > 8'd65 ? 7'd65 : klen_sum[6:0];
-                if (k_axis_tlast) in_key_q <= 1'b0;
+            // a key reload invalidates its slot until the new states are in
+            if (key_start) key_ok_q[key_alg] <= 1'b0;
+            if (key_inner_we) begin
+                if (key_alg) inner1_q <= c_out[CW-1 -: SW]; else inner0_q <= c_out;
             end
-            if (in_msg_q && s_axis_tvalid && s_axis_tready && s_axis_tlast) in_msg_q <= 1'b0;
-            if (c_valid && c_ready) sent_q <= 1'b1;
-            if (c_done) sent_q <= 1'b0;
-            if (chained && pad_take) begin
-                last_q <= pad_last;
-                bad_q <= bad_q || pad_user[2];
+            if (key_outer_we) begin
+                if (key_alg) outer1_q <= c_out[CW-1 -: SW]; else outer0_q <= c_out;
+                key_ok_q[key_alg] <= key_good;
             end
-
-            case (state_q)
-                IDLE: begin
-                    beat_q <= 3'd0;
-                    if (start_key) begin
-                        state_q <= KEY_FIRST;
-                        alg_q <= key_alg;
-                        in_key_q <= 1'b1;
-                        klen_q <= 7'd0;
-                        bad_q <= !key_alg_ok;
-                        // A key reload invalidates the slot until the new states are in.
-                        if (key_alg) key_ok_q[1] <= 1'b0; else key_ok_q[0] <= 1'b0;
-                    end else if (start_msg) begin
-                        state_q <= MSG;
-                        alg_q <= msg_alg;
-                        in_msg_q <= 1'b1;
-                        bad_q <= !(has_key && alg_served);
-                        cv_q <= msg_alg ? inner1_cv : inner0_q;
-                    end
-                end
-                KEY_FIRST: if (pad_take) begin
-                    bad_q <= bad_q || pad_user[2];
-                    kbuf_q <= pad_last ? kmasked : pad_blk;
-                    state_q <= pad_last ? KEY_IPAD : KEY_SECOND;
-                end
-                // Short or long is known once a 65th byte arrives or the key stream has ended.
-                KEY_SECOND: if (short_key) begin
-                    if (pad_take) begin  // the padding block of a 56..64-byte key
-                        bad_q <= bad_q || pad_user[2];
-                        kbuf_q <= kmasked;
-                        state_q <= KEY_IPAD;
-                    end
-                end else begin
-                    state_q <= KEY_HASH_FIRST;  // longer than a block: K0 = H(key)
-                end
-                KEY_HASH_FIRST: if (c_done) begin
-                    cv_q <= c_out;
-                    state_q <= KEY_HASH;
-                end
-                KEY_HASH: if (c_done) begin
-                    cv_q <= c_out;
-                    if (last_q) begin
-                        kbuf_q <= k0_hashed;
-                        state_q <= KEY_IPAD;
-                    end
-                end
-                KEY_IPAD: if (c_done) begin
-                    if (alg_q) inner1_q <= c_out[CW-1 -: SW]; else inner0_q <= c_out;
-                    state_q <= KEY_OPAD;
-                end
-                KEY_OPAD: if (c_done) begin
-                    if (alg_q) outer1_q <= c_out[CW-1 -: SW]; else outer0_q <= c_out;
-                    if (alg_q) key_ok_q[1] <= !bad_q; else key_ok_q[0] <= !bad_q;
-                    kbuf_q <= 512'd0;
-                    cv_q <= {CW{1'b0}};
-                    state_q <= IDLE;
-                end
-                MSG: if (c_done) begin
-                    cv_q <= c_out;
-                    if (last_q) state_q <= MSG_OUTER;
-                end
-                MSG_OUTER: if (c_done) begin
-                    cv_q <= c_out;
-                    state_q <= MAC_OUT;
-                end
-                MAC_OUT: if (m_axis_tready) begin
-                    beat_q <= beat_q + 3'd1;
-                    if (m_axis_tlast) begin
-                        cv_q <= {CW{1'b0}};
-                        state_q <= IDLE;
-                    end
-                end
-                default: state_q <= IDLE;
-            endcase
         end
     end
 
-    wire [31:0] mac_word = cv_q[CW - 1 - 32 * beat_q -: 32];
-    wire unused_pad_user = &pad_user[1:0];  // the padding unit's copy of what this core gave it
-    assign m_axis_tdata = {mac_word[7:0], mac_word[15:8], mac_word[23:16], mac_word[31:24]};
-    assign m_axis_tkeep = 4'b1111;
-    // the MAC's last word: MD5 4 words, SHA-1 5, SHA-224 7, SHA-256 8
-    assign m_axis_tlast = beat_q == ((HASH == 3) ? (alg_q ? 3'd6 : 3'd7) : (alg_q ? 3'd3 : 3'd4));
-    assign m_axis_tuser = bad_q;
-    assign m_axis_tvalid = state_q == MAC_OUT;
+    // ---- the compression core, shared: round-robin among the contexts that ask -----------------
+    reg  [XW-1:0] c_rr_q;    // the context served last
+    reg  [XW-1:0] c_pick;
+    reg  [XW-1:0] cand;
+    integer k;
+    always @* begin
+        c_pick = c_rr_q;
+        for (k = N; k >= 1; k = k - 1) begin   // the first asking context after the last served
+            cand = c_rr_q + k[XW-1:0];         // N is a power of two: the sum wraps by itself
+            if (N == 1) cand = {XW{1'b0}};
+            if (c_valid_v[cand]) c_pick = cand;
+        end
+    end
+    assign c_grant = ONE << c_pick;
+    wire          c_valid = c_valid_v[c_pick];
+    wire [511:0]  c_blk = c_blk_v[512*c_pick +: 512];
+    wire [CW-1:0] c_cv = c_cv_v[CW*c_pick +: CW];
+    wire          c_alg = c_alg_v[c_pick];
+    always @(posedge clk) begin
+        if (clr) c_rr_q <= {XW{1'b0}};
+        else if (c_valid && core_ready) c_rr_q <= c_pick;
+    end
+
+    wire          c_out_valid;
+    wire [XW-1:0] c_out_ctx;   // the context a result belongs to: carried through the core
+    generate
+        if (HASH == 3) begin : g_sha2
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_alg = c_alg;   // SHA-224 and SHA-256 share the compression
+            /* verilator lint_on UNUSEDSIGNAL */
+            sha256_compress #(.PRECOMPUTE(PRECOMPUTE), .PIPELINE(PIPELINE), .USER_W(XW)) u_compress (
+                .clk(clk), .rst(clr),
+                .s_axis_tdata(c_blk), .s_cv(c_cv), .s_axis_tuser(c_pick),
+                .s_axis_tvalid(c_valid), .s_axis_tready(core_ready),
+                .m_axis_tdata(c_out), .m_axis_tuser(c_out_ctx),
+                .m_axis_tvalid(c_out_valid), .m_axis_tready(1'b1)
+            );
+        end else begin : g_sha1_md5
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire c_unused_md5;
+            /* verilator lint_on UNUSEDSIGNAL */
+            md_compress #(.ALG(HASH), .PRECOMPUTE(PRECOMPUTE), .PIPELINE(PIPELINE), .USER_W(XW)) u_compress (
+                .clk(clk), .rst(clr),
+                .s_axis_tdata(c_blk), .s_cv(c_cv), .s_md5(c_alg), .s_axis_tuser(c_pick),
+                .s_axis_tvalid(c_valid), .s_axis_tready(core_ready),
+                .m_axis_tdata(c_out), .m_md5(c_unused_md5), .m_axis_tuser(c_out_ctx),
+                .m_axis_tvalid(c_out_valid), .m_axis_tready(1'b1)
+            );
+        end
+    endgenerate
+    // results are always taken: the context that asked is waiting for it
+    assign c_done_v = c_out_valid ? (ONE << c_out_ctx) : {N{1'b0}};
+
+    // ---- the MACs: one whole MAC at a time, from the lowest context that has one -----------------
+    // Once a context's MAC is shown it stays chosen until its tlast beat is taken, so m_axis holds
+    // while it waits for ready, whatever the other contexts do.
+    reg           m_busy_q;
+    reg  [XW-1:0] m_ctx_q;
+    reg  [XW-1:0] m_pick;
+    always @* begin
+        m_pick = m_ctx_q;
+        if (!m_busy_q)
+            for (k = N - 1; k >= 0; k = k - 1)
+                if (m_valid[k]) m_pick = k[XW-1:0];
+    end
+    assign m_grant = ONE << m_pick;
+    always @(posedge clk) begin
+        if (clr) begin
+            m_busy_q <= 1'b0;
+            m_ctx_q <= {XW{1'b0}};
+        end else if (m_axis_tvalid) begin
+            m_busy_q <= !(m_axis_tready && m_axis_tlast);
+            m_ctx_q <= m_pick;
+        end
+    end
+    assign m_axis_tdata = m_data[32*m_pick +: 32];
+    assign m_axis_tkeep = m_keep[4*m_pick +: 4];
+    assign m_axis_tlast = m_last[m_pick];
+    assign m_axis_tuser = m_user[m_pick];
+    assign m_axis_tid = m_tid[TID_W*m_pick +: TID_W];
+    assign m_axis_tvalid = m_valid[m_pick];
+
     assign key_valid = key_ok_q;
-    assign error = error_q;
+    assign error = |err;   // each context's error is a register
 endmodule
 `default_nettype wire

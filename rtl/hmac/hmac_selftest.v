@@ -10,12 +10,14 @@
 // the ports stay held until reset.
 //
 // Ports: as hmac_core (docs/hash.md), plus selftest_pass and selftest_fail.
-// Parameters: HASH and PRECOMPUTE as hmac_core; KAT_KEY (4 bytes) and KAT_MSG (28 bytes) in block
+// Parameters: HASH, PRECOMPUTE, PIPELINE and TID_W as hmac_core; KAT_KEY (4 bytes) and KAT_MSG (28 bytes) in block
 // order (byte 0 in the top bits); KAT_MAC0 and KAT_MAC1 the expected MACs of algorithms 0 and 1
 // (SHA-1 or SHA-256, MD5 or SHA-224), left-aligned in 256 bits.
 module hmac_selftest #(
     parameter HASH = 0,
     parameter PRECOMPUTE = 1,
+    parameter PIPELINE = 1,
+    parameter TID_W = 2,
     parameter [31:0]  KAT_KEY = 32'h4a656665,
     parameter [223:0] KAT_MSG = 224'h7768617420646f2079612077616e7420666f72206e6f7468696e673f,
     parameter [255:0] KAT_MAC0 = (HASH == 3) ? 256'h5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843
@@ -37,12 +39,14 @@ module hmac_selftest #(
     input  wire [3:0]  s_axis_tkeep,
     input  wire        s_axis_tlast,
     input  wire        s_axis_tuser,
+    input  wire [TID_W-1:0] s_axis_tid,
     input  wire        s_axis_tvalid,
     output wire        s_axis_tready,
     output wire [31:0] m_axis_tdata,
     output wire [3:0]  m_axis_tkeep,
     output wire        m_axis_tlast,
     output wire        m_axis_tuser,
+    output wire [TID_W-1:0] m_axis_tid,
     output wire        m_axis_tvalid,
     input  wire        m_axis_tready,
     output wire [1:0]  key_valid,
@@ -87,7 +91,7 @@ module hmac_selftest #(
     wire [3:0]  c_m_keep;
     wire [1:0]  c_key_valid;
 
-    hmac_core #(.HASH(HASH), .PRECOMPUTE(PRECOMPUTE)) u_hmac (
+    hmac_core #(.HASH(HASH), .PRECOMPUTE(PRECOMPUTE), .PIPELINE(PIPELINE), .TID_W(TID_W)) u_hmac (
         .clk(clk), .rst(rst), .key_clear(key_clear || t_q == T_CLEAR),
         .k_axis_tdata(testing ? stream_word({KAT_KEY, 224'd0}, 4'd0) : k_axis_tdata),
         .k_axis_tkeep(testing ? 4'b1111 : k_axis_tkeep), .k_axis_tlast(testing ? 1'b1 : k_axis_tlast),
@@ -95,8 +99,10 @@ module hmac_selftest #(
         .k_axis_tready(c_k_ready),
         .s_axis_tdata(testing ? kat_beat : s_axis_tdata), .s_axis_tkeep(testing ? 4'b1111 : s_axis_tkeep),
         .s_axis_tlast(testing ? beat_q == 3'd6 : s_axis_tlast), .s_axis_tuser(testing ? alg_q : s_axis_tuser),
+        .s_axis_tid(testing ? {TID_W{1'b0}} : s_axis_tid),
         .s_axis_tvalid(testing ? t_q == T_MSG : s_axis_tvalid), .s_axis_tready(c_s_ready),
         .m_axis_tdata(c_m_data), .m_axis_tkeep(c_m_keep), .m_axis_tlast(c_m_last), .m_axis_tuser(c_m_user),
+        .m_axis_tid(m_axis_tid),
         .m_axis_tvalid(c_m_valid), .m_axis_tready(testing ? 1'b1 : m_axis_tready),
         .key_valid(c_key_valid), .error(c_error)
     );

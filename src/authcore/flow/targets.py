@@ -29,7 +29,7 @@ _FILES = {
     "md5sha1_core": ["sha/md_compress", "sha/md5sha1_core"],
     "sha256_compress": ["sha/sha256_compress"],
     "hash_pad": ["sha/hash_pad"],
-    "hmac_core": ["sha/md_compress", "sha/sha256_compress", "sha/hash_pad", "hmac/hmac_core"],
+    "hmac_core": ["sha/md_compress", "sha/sha256_compress", "sha/hash_pad", "hmac/hmac_ctx", "hmac/hmac_core"],
     "aes_enc_pipe": ["aes/aes_enc_pipe", *_AES_COMMON],
     "aes_enc_iter": ["aes/aes_enc_iter", *_AES_COMMON],
     "gcm_core": ["gcm/gcm_core", "ghash/ghash_core", "gf128/gf128_mul_parallel", "gf128/gf128_mul_digit",

@@ -27,7 +27,8 @@ def alg_bit(alg: str) -> int:
 
 
 async def init(dut):
-    for s in ("k_axis_tvalid", "s_axis_tvalid", "m_axis_tready", "key_clear", "k_axis_tuser", "s_axis_tuser"):
+    for s in ("k_axis_tvalid", "s_axis_tvalid", "m_axis_tready", "key_clear", "k_axis_tuser", "s_axis_tuser",
+              "s_axis_tid"):
         getattr(dut, s).value = 0
     await axis.start_clock(dut)
     await axis.reset(dut)

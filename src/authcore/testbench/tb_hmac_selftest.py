@@ -31,7 +31,8 @@ async def watch_self_test(dut, limit: int = 4000) -> int:
 
 
 async def start(dut) -> None:
-    for s in ("k_axis_tvalid", "s_axis_tvalid", "m_axis_tready", "key_clear", "k_axis_tuser", "s_axis_tuser"):
+    for s in ("k_axis_tvalid", "s_axis_tvalid", "m_axis_tready", "key_clear", "k_axis_tuser", "s_axis_tuser",
+              "s_axis_tid"):
         getattr(dut, s).value = 0
     await axis.start_clock(dut)
     await axis.reset(dut)
