@@ -76,8 +76,7 @@ class RtlTarget:
             raise InvalidParameter("--pipeline must be 1 or 4")
         if self.combined and self.pipeline != 1:
             raise InvalidParameter("the combined MD5/SHA-1 core is a rolling loop: use --pipeline 1")
-        if self.core == "hmac" and self.pipeline != 1:
-            raise InvalidParameter("hmac_core chains one message's blocks: use --pipeline 1")
+
         if self.hash_name not in (None, "sha1", "md5", "sha256", "sha224"):
             raise InvalidParameter(f"--hash must be sha1, md5, sha256 or sha224, not {self.hash_name!r}")
         if self.core in ("sha1", "md5") and self.hash_name not in (None, self.core):
@@ -129,8 +128,9 @@ class RtlTarget:
         name = self.hash_name or hash_name
         hash_param = 2 if self.combined else {"sha1": 0, "md5": 1, "sha256": 3, "sha224": 3}[name]
         tb_hash = "both" if self.combined else ("sha2" if hash_param == 3 else hash_name)
-        top = ("hmac_core", sources("hmac_core"), {"HASH": hash_param, "PRECOMPUTE": self.precompute},
-               {"AUTHCORE_TB_HASH": tb_hash})
+        top = ("hmac_core", sources("hmac_core"),
+               {"HASH": hash_param, "PRECOMPUTE": self.precompute, "PIPELINE": self.pipeline},
+               {"AUTHCORE_TB_HASH": tb_hash, "AUTHCORE_TB_PIPELINE": str(self.pipeline)})
         out = self._run(top, "tb_hmac_core", {"hmac": [[hash_name, k.hex(), m.hex()] for k, m in items]})
         # A MAC flagged bad by the core comes back as None and fails its comparison.
         return [bytes.fromhex(m) if m is not None else b"" for m in out["hmac"]]

@@ -15,6 +15,7 @@ from cocotb.triggers import ReadOnly, RisingEdge
 from authcore.model import hmac as hmac_model
 
 HASH = os.environ.get("AUTHCORE_TB_HASH", "sha1")
+PIPELINE = int(os.environ.get("AUTHCORE_TB_PIPELINE", "1"))
 ALGS = {"both": ["sha1", "md5"], "sha2": ["sha256", "sha224"]}.get(HASH, [HASH])
 SIZE = {"sha1": 20, "md5": 16, "sha256": 32, "sha224": 28}
 ROUNDS = {"sha1": 80, "md5": 64, "sha256": 64, "sha224": 64}
@@ -60,6 +61,89 @@ async def macs(dut, rng, msgs: list[tuple[str, bytes]], gap_in=0.0, gap_out=0.0)
         assert len({g["tuser"] for g in mine}) == 1, "the bad flag changed within one MAC"
         out.append((b"".join(g["tdata"].to_bytes(4, "little") for g in mine), mine[0]["tuser"]))
     return out
+
+
+async def macs_by_tid(dut, rng, msgs: list[tuple[str, int, bytes]], gap_in=0.0, gap_out=0.0,
+                      interleave: bool = False) -> list[tuple[bytes, int]]:
+    """(MAC, bad flag) for each (algorithm, tid, message). The messages go in one after the other,
+    each with its tid, or with ``interleave`` beat by beat in turn across the tids (AXI4-Stream lets
+    transfers of different tids interleave), the messages of one tid in order. MACs may come back in
+    any order across tids (each whole, with its tid) and in order within one tid."""
+    queues: dict[int, list[dict[str, int]]] = {}
+    for a, tid, m in msgs:
+        for b in axis.byte_beats(m, rng, alg_bit(a)):
+            b["tid"] = tid
+            queues.setdefault(tid, []).append(b)
+    if interleave:
+        beats = []
+        while any(queues.values()):
+            for t in sorted(queues):
+                if queues[t]:
+                    beats.append(queues[t].pop(0))
+    else:
+        beats = [b for a, tid, m in msgs for b in axis.byte_beats(m, rng, alg_bit(a)) for b in [dict(b, tid=tid)]]
+    sender = cocotb.start_soon(axis.send(dut, beats, rng, gap_in))
+    total = sum(SIZE[a] // 4 for a, _, _ in msgs)
+    got = await axis.collect(dut, total, rng, gap_out, fields=("tdata", "tlast", "tuser", "tid"))
+    await sender
+    pending = {t: [i for i, (_, tt, _) in enumerate(msgs) if tt == t] for t in {t for _, t, _ in msgs}}
+    out: list[tuple[bytes, int] | None] = [None] * len(msgs)
+    while got:
+        tid = got[0]["tid"]
+        assert pending.get(tid), f"a MAC for tid {tid}, which has none owed"
+        i = pending[tid].pop(0)
+        n = SIZE[msgs[i][0]] // 4
+        mine, got = got[:n], got[n:]
+        assert [g["tid"] for g in mine] == [tid] * n, "a MAC's beats are interleaved with another's"
+        assert [g["tlast"] for g in mine] == [0] * (n - 1) + [1], f"tlast of an HMAC-{msgs[i][0]}"
+        out[i] = (b"".join(g["tdata"].to_bytes(4, "little") for g in mine), mine[0]["tuser"])
+    return out  # type: ignore[return-value]
+
+
+@cocotb.test(timeout_time=100, timeout_unit="ms")
+async def tids_interleaved(dut):
+    """Messages on random tids (every context busy at once with PIPELINE = 4), random gaps: every
+    MAC right, with its message's tid."""
+    rng = axis.seeded()
+    await init(dut)
+    keys = {a: rng.randbytes(axis.edge_length(rng, 100)) for a in ALGS}
+    for a in ALGS:
+        await load_key(dut, rng, a, keys[a])
+    tids = 1 << len(dut.s_axis_tid)
+    for gaps in ((0.0, 0.0), (0.3, 0.5)):
+        msgs = [(rng.choice(ALGS), rng.randrange(tids), rng.randbytes(axis.edge_length(rng, 260))) for _ in range(10)]
+        # one context serves one message at a time: interleaving tids would leave it waiting for a beat
+        # stuck behind another tid's (with PIPELINE = 1 a message's beats must be contiguous)
+        got = await macs_by_tid(dut, rng, msgs, *gaps, interleave=PIPELINE == 4 and gaps[0] > 0)
+        for (a, _, m), (mac, bad) in zip(msgs, got, strict=True):
+            assert bad == 0 and mac == hmac_model.hmac(a, keys[a], m), f"HMAC-{a} of {len(m)} bytes"
+
+
+@cocotb.test(timeout_time=100, timeout_unit="ms")
+async def four_streams(dut):
+    """Four long messages on tids 0-3 at once, their beats interleaved: with PIPELINE = 4 they
+    share the four stages, so they take little more than one of them alone (the cycle counts are
+    logged; docs/hash.md)."""
+    rng = axis.seeded()
+    await init(dut)
+    a = ALGS[0]
+    key = rng.randbytes(32)
+    await load_key(dut, rng, a, key)
+    size = 64 * 8 - 9
+    for count in (1, 4):
+        msgs = [(a, t, rng.randbytes(size)) for t in range(count)]
+        valid: list[int] = []
+        mon = cocotb.start_soon(axis.sample_each_cycle(dut, "m_axis_tvalid", valid))
+        got = await macs_by_tid(dut, rng, msgs, interleave=PIPELINE == 4)
+        mon.cancel()
+        assert got == [(hmac_model.hmac(a, key, m), 0) for _, _, m in msgs]
+        cycles = len(valid) - valid[::-1].index(1)
+        cocotb.log.info(f"PIPELINE {PIPELINE}: {count} HMAC-{a} of {size} bytes in {cycles} cycles")
+        if count == 1:
+            one = cycles
+    if PIPELINE == 4:
+        # four messages on four stages: the blocks of the others fill the stages while one waits
+        assert cycles < 1.5 * one, f"four streams took {cycles} cycles, one took {one}"
 
 
 @cocotb.test(timeout_time=50, timeout_unit="ms")
@@ -172,19 +256,29 @@ async def errors_key_clear_and_reset(dut):
 @cocotb.test(timeout_time=100_000, timeout_unit="ms")
 async def batch(dut):
     """Jobs from AUTHCORE_JOBS: {"hmac": [[name, key_hex, msg_hex], ...]}; the key is reloaded only
-    when it changes."""
+    when it changes. With PIPELINE = 4 up to four consecutive messages under one key go in at once,
+    on tids 0-3, their beats interleaved (the keys are shared by the contexts, so messages under
+    different keys of one algorithm cannot be in flight together)."""
     if "AUTHCORE_JOBS" not in os.environ:
         return
     jobs = axis.read_jobs()
     rng = axis.seeded()
     await init(dut)
     loaded: dict[str, bytes] = {}
-    out = []
-    for alg, key_hex, msg_hex in jobs["hmac"]:
-        key = bytes.fromhex(key_hex)
+    out: list[str | None] = []
+    items = [(alg, bytes.fromhex(k), bytes.fromhex(m)) for alg, k, m in jobs["hmac"]]
+    i = 0
+    while i < len(items):
+        alg, key, _ = items[i]
+        group = [items[i]]
+        while PIPELINE == 4 and len(group) < 4 and i + len(group) < len(items) and \
+                items[i + len(group)][:2] == (alg, key):
+            group.append(items[i + len(group)])
         if loaded.get(alg) != key:
             await load_key(dut, rng, alg, key)
             loaded[alg] = key
-        [(mac, bad)] = await macs(dut, rng, [(alg, bytes.fromhex(msg_hex))])
-        out.append(None if bad else mac.hex())
+        got = await macs_by_tid(dut, rng, [(a, t, m) for t, (a, _, m) in enumerate(group)],
+                                interleave=PIPELINE == 4)
+        out += [None if bad else mac.hex() for mac, bad in got]
+        i += len(group)
     axis.write_results({"hmac": out})

@@ -7,9 +7,14 @@ from authcore.testbench import HERE as TB
 HASHES = {"sha1": 0, "md5": 1, "both": 2, "sha2": 3}
 
 
-@pytest.mark.parametrize("hash_name,pre", [(h, p) for h in HASHES for p in (0, 1)])
-def test_hmac_core(tmp_path, rng, hash_name, pre):
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_HASH": hash_name}
+@pytest.mark.parametrize("hash_name,pre,pipe", [(h, p, 1) for h in HASHES for p in (0, 1)]
+                         + [("sha1", 1, 4), ("md5", 0, 4), ("sha2", 1, 4)])
+def test_hmac_core(tmp_path, rng, hash_name, pre, pipe):
+    """Every test for each HASH and PRECOMPUTE with the rolling loop, and the pipelined engine
+    (PIPELINE 4: four contexts on four round-group stages) for each algorithm it takes."""
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_HASH": hash_name,
+           "AUTHCORE_TB_PIPELINE": str(pipe)}
     passed, failed = simulate("hmac_core", sources("hmac_core"), "tb_hmac_core", [TB], tmp_path,
-                              parameters={"HASH": HASHES[hash_name], "PRECOMPUTE": pre}, env=env)
-    assert failed == 0 and passed == 5
+                              parameters={"HASH": HASHES[hash_name], "PRECOMPUTE": pre, "PIPELINE": pipe},
+                              env=env)
+    assert failed == 0 and passed == 7

@@ -85,6 +85,28 @@ def test_hmac_sha2_rfc4231(capsys, vectors_root, pre):
     assert out["total"] == 12
 
 
+def test_hmac_pipelined_engine(capsys, vectors_root, tmp_path):
+    """--pipeline 4: the four-context engine; messages that share a key go in four at a time, their
+    beats interleaved (a file of several messages under one key, made from the model)."""
+    from authcore.model import hmac as hmac_model
+
+    out = verify(capsys, "--core", "hmac", "--pipeline", "4", "--vectors", str(vectors_root / "HMAC/rfc-2202-sha1.txt"))
+    assert out["total"] == 7
+    import random
+
+    rng = random.Random(5)
+    key = rng.randbytes(30)
+    lines = []
+    for _ in range(9):
+        m = rng.randbytes(rng.randrange(0, 200))
+        lines += [f"Len = {8 * len(m)}", f"Key = {key.hex()}", f"Msg = {m.hex()}",
+                  f"MD = {hmac_model.hmac('sha256', key, m).hex()}", ""]
+    f = tmp_path / "one-key-hmac-sha256.txt"
+    f.write_text("\n".join(lines))
+    out = verify(capsys, "--core", "hmac", "--pipeline", "4", "--vectors", str(f))
+    assert out["total"] == 9
+
+
 @pytest.mark.full
 @pytest.mark.parametrize("pre,pipe", SHA_VARIANTS)
 def test_sha1_long_messages(capsys, vectors_root, pre, pipe):
@@ -120,7 +142,7 @@ def test_sha1_monte_ten_checkpoints(capsys, vectors_root):
     (["--target", "rtl", "--core", "md5"], "these are sha1 vectors"),
     (["--core", "sha1"], "applies to --target rtl only"),
     (["--target", "rtl", "--core", "sha1", "--combined", "--pipeline", "4"], "rolling loop"),
-    (["--target", "rtl", "--core", "hmac", "--pipeline", "4"], "use --pipeline 1"),
+    (["--target", "rtl", "--core", "hmac", "--combined", "--pipeline", "4"], "rolling loop"),
     (["--target", "rtl", "--core", "sha256", "--hash", "md5"], "computes sha256 and sha224"),
 ])
 def test_rtl_usage_errors(capsys, vectors_root, args, message):
