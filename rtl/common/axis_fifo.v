@@ -1,8 +1,8 @@
 `default_nettype none
 // axis_fifo: synchronous first-word-fall-through FIFO between two AXI4-Stream handshakes, any
 // payload (pack tdata, tkeep, tlast and tuser into s_axis_tdata).
-// Storage: DEPTH words in a memory and one output register, which is the memory's read register
-// (block RAM keeps it inside the RAM), so the FIFO holds DEPTH + 1 words.
+// Storage: DEPTH words in a memory and OUT_REGS output registers (the memory's read register, which
+// block RAM keeps inside the RAM, or two in turn), so the FIFO holds DEPTH + OUT_REGS words.
 // Latency: a word taken in cycle t is on m_axis from cycle t + 2. Throughput: a word per cycle in
 // and out at once, with no bubble while the FIFO is neither empty nor full.
 // The memory is never read and written at one address in the same cycle (a word is read only
@@ -15,15 +15,23 @@
 //          register is the memory's read register, so with "block" the RAM's own output drives
 //          m_axis_tdata: on ECP5 (LFE5U-85F-6) its clock-to-out is 5.8 ns, which limits the clock
 //          to about 120 MHz wherever m_axis_tdata goes; "distributed" reads in about 1 ns.
-//   WIPE   1: reset and clear also overwrite every word and the output register with zeros (for
+//   WIPE   1: reset and clear also overwrite every word and the output registers with zeros (for
 //          payloads derived from keys); that takes DEPTH cycles, during which s_axis_tready and
 //          m_axis_tvalid are low and busy is high. 0: reset and clear only empty the FIFO.
+//   OUT_REGS  1: one output register, loaded when it is empty or m_axis takes it, so
+//          m_axis_tready reaches its WIDTH enables. 2 (not with "block"): two output registers
+//          filled and shown in turn; a register is filled only when it is empty, so the enables
+//          and the memory's read come from flip-flops alone, and m_axis_tready reaches two valid
+//          flags and a select (m_axis_tdata is a 2:1 multiplexer from registers). For wide FIFOs
+//          whose consumer's ready comes from far away: in the 150 MHz Crenne chain, ready's path
+//          to 129 enables was the critical path at every placement (5-8 ns of routing).
 // clear empties the FIFO like reset (for key_clear). count is the number of words held.
 module axis_fifo #(
     parameter WIDTH = 8,
     parameter DEPTH = 16,
     parameter [8*11-1:0] STYLE = "block",
-    parameter WIPE  = 0
+    parameter WIPE  = 0,
+    parameter OUT_REGS = 1
 ) (
     input  wire                     clk,
     input  wire                     rst,
@@ -49,6 +57,9 @@ module axis_fifo #(
         if (WIPE != 0 && WIPE != 1) begin : g_bad_wipe
             axis_fifo_WIPE_must_be_0_or_1 u_err ();
         end
+        if (OUT_REGS != 1 && !(OUT_REGS == 2 && STYLE != "block")) begin : g_bad_out
+            axis_fifo_OUT_REGS_must_be_1_or_2_and_1_with_block_RAM u_err ();
+        end
     endgenerate
 
     // The flags are registers of their own (full_q, some_q), so the handshakes and the memory's
@@ -61,38 +72,55 @@ module axis_fifo #(
     reg  [AW-1:0]     wp_q, rp_q;
     reg  [AW:0]       stored_q;        // words in the memory (the output register not counted)
     reg               full_q, some_q;  // stored_q == DEPTH, stored_q != 0
-    reg               out_valid_q;
+    reg  [1:0]        ov_q;            // output register 0 / 1 holds a word
     reg  [WIDTH-1:0]  out_q;
+    wire [WIDTH-1:0]  out1;            // the second output register (OUT_REGS = 2)
+    reg               wsel_q, rsel_q;  // OUT_REGS = 2: the register filled next, the one shown
     reg               wiping_q;
     reg  [AW-1:0]     wipe_q;          // the word being zeroed
+    wire              wiping = WIPE == 1 && wiping_q;   // a constant 0 without WIPE
 
-    assign s_axis_tready = !full_q && !wiping_q;
+    assign s_axis_tready = !full_q && !wiping;
     wire wr   = s_axis_tvalid && s_axis_tready;
-    wire load = some_q && (!out_valid_q || m_axis_tready);
+    wire out_valid = OUT_REGS == 2 ? ov_q[rsel_q] : ov_q[0];
+    wire pop  = out_valid && m_axis_tready;
+    wire load = some_q && (OUT_REGS == 2 ? !ov_q[wsel_q] : (!ov_q[0] || m_axis_tready));
     wire up   = wr && !load;
     wire down = load && !wr;
     // While wiping, every word is written with zeros; the last wipe cycle reads word 0 (zeroed in
     // the first) into the output register.
-    wire              mem_we   = wr || wiping_q;
-    wire [AW-1:0]     mem_wa   = wiping_q ? wipe_q : wp_q;
-    wire [WIDTH-1:0]  mem_wd   = wiping_q ? {WIDTH{1'b0}} : s_axis_tdata;
-    wire              wipe_end = wiping_q && wipe_q == {AW{1'b1}};
-    wire              mem_re   = load || wipe_end;
-    wire [AW-1:0]     mem_ra   = wiping_q ? {AW{1'b0}} : rp_q;
+    wire              mem_we   = wr || wiping;
+    wire [AW-1:0]     mem_wa   = wiping ? wipe_q : wp_q;
+    wire [WIDTH-1:0]  mem_wd   = wiping ? {WIDTH{1'b0}} : s_axis_tdata;
+    wire              wipe_end = wiping && wipe_q == {AW{1'b1}};
+    // the register a read goes to: with two, the one filled next (a wipe's last read, both)
+    wire              re0      = OUT_REGS == 2 ? (load && !wsel_q) || wipe_end : load || wipe_end;
+    wire              re1      = OUT_REGS == 2 && ((load && wsel_q) || wipe_end);
+    wire [AW-1:0]     mem_ra   = wiping ? {AW{1'b0}} : rp_q;
 
     generate
         if (STYLE == "block") begin : g_block
             (* ram_style = "block", no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
             always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
-            always @(posedge clk) if (mem_re) out_q <= mem[mem_ra];
+            always @(posedge clk) if (re0) out_q <= mem[mem_ra];
+            assign out1 = out_q;   // not used: block RAM has one read register
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_re1 = re1;
+            /* verilator lint_on UNUSEDSIGNAL */
         end else if (STYLE == "distributed") begin : g_distributed
             (* ram_style = "distributed", no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
             always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
-            always @(posedge clk) if (mem_re) out_q <= mem[mem_ra];
+            always @(posedge clk) if (re0) out_q <= mem[mem_ra];
+            reg [WIDTH-1:0] out1_q;
+            always @(posedge clk) if (re1) out1_q <= mem[mem_ra];
+            assign out1 = out1_q;
         end else begin : g_logic
             (* ram_style = "logic", no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
             always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
-            always @(posedge clk) if (mem_re) out_q <= mem[mem_ra];
+            always @(posedge clk) if (re0) out_q <= mem[mem_ra];
+            reg [WIDTH-1:0] out1_q;
+            always @(posedge clk) if (re1) out1_q <= mem[mem_ra];
+            assign out1 = out1_q;
         end
     endgenerate
 
@@ -103,7 +131,9 @@ module axis_fifo #(
             stored_q <= {(AW + 1){1'b0}};
             full_q <= 1'b0;
             some_q <= 1'b0;
-            out_valid_q <= 1'b0;
+            ov_q <= 2'b00;
+            wsel_q <= 1'b0;
+            rsel_q <= 1'b0;
             wiping_q <= WIPE == 1;
             wipe_q <= {AW{1'b0}};
         end else begin
@@ -117,22 +147,31 @@ module axis_fifo #(
                 full_q <= 1'b0;
                 some_q <= stored_q != {{AW{1'b0}}, 1'b1};
             end
-            if (load) begin
-                rp_q <= rp_q + 1'b1;
-                out_valid_q <= 1'b1;
+            if (OUT_REGS == 2) begin
+                if (load) begin
+                    ov_q[wsel_q] <= 1'b1;
+                    wsel_q <= !wsel_q;
+                end
+                if (pop) begin
+                    ov_q[rsel_q] <= 1'b0;
+                    rsel_q <= !rsel_q;
+                end
+            end else if (load) begin
+                ov_q[0] <= 1'b1;
             end else if (m_axis_tready) begin
-                out_valid_q <= 1'b0;
+                ov_q[0] <= 1'b0;
             end
-            if (wiping_q) begin
+            if (load) rp_q <= rp_q + 1'b1;
+            if (wiping) begin
                 wipe_q <= wipe_q + 1'b1;
                 if (wipe_end) wiping_q <= 1'b0;
             end
         end
     end
 
-    assign m_axis_tdata  = out_q;
-    assign m_axis_tvalid = out_valid_q;
-    assign count = {1'b0, stored_q} + {{(AW + 1){1'b0}}, out_valid_q};
-    assign busy = wiping_q;
+    assign m_axis_tdata  = OUT_REGS == 2 && rsel_q ? out1 : out_q;
+    assign m_axis_tvalid = out_valid;
+    assign count = {1'b0, stored_q} + {{AW{1'b0}}, ov_q[0]} + {{AW{1'b0}}, ov_q[1]};
+    assign busy = wiping;
 endmodule
 `default_nettype wire

@@ -8,13 +8,14 @@
 // in s_axis_tdata[128*k +: 128], block order) and reach stage k through skew registers
 // (delay_line), so a new message enters every cycle and its GHASH leaves STAGES * (REGS + 1) + 3
 // cycles later, MAC = GHASH xor PAD (s_axis_tuser; zero for a plain GHASH), through an output
-// FIFO of DEPTH (LUT RAM by default: an ECP5 block RAM's unregistered output alone took 7.7 ns). No length block is added: the caller sends LEN as a block.
+// FIFO of DEPTH (LUT RAM by default: an ECP5 block RAM's unregistered output alone took 7.7 ns;
+// two output registers in turn, so m_axis_tready reaches no wide enable). No length block is added: the caller sends LEN as a block.
 // Throughput: 128 * STAGES bits a cycle (the paper's count), one result a cycle.
 //
 // The pipeline never stalls: its registers have no enable, so no control net reaches its
 // thousands of flip-flops. Backpressure is a credit: owed_q counts the results owed (tlast beats
 // taken, results not yet read from m_axis), and s_axis_tready is low while DEPTH are owed, which
-// the FIFO (DEPTH + 1 words) always has room for. Nothing is lost; full rate needs DEPTH of at
+// the FIFO (DEPTH + 2 words) always has room for. Nothing is lost; full rate needs DEPTH of at
 // least the latency + 1.
 //
 // FEEDBACK = 1 adds the paper's feedback path: a message longer than STAGES blocks takes
@@ -158,7 +159,7 @@ module ghash_chain #(
     wire [$clog2(DEPTH)+1:0] fifo_count;
     wire          fifo_busy;
     /* verilator lint_on UNUSEDSIGNAL */
-    axis_fifo #(.WIDTH(129), .DEPTH(DEPTH), .STYLE(FIFO_STYLE)) u_fifo (
+    axis_fifo #(.WIDTH(129), .DEPTH(DEPTH), .STYLE(FIFO_STYLE), .OUT_REGS(FIFO_STYLE == "block" ? 1 : 2)) u_fifo (
         .clk(clk), .rst(rst), .clear(1'b0),
         .s_axis_tdata({end_err, result}), .s_axis_tvalid(end_valid && end_last), .s_axis_tready(fifo_ready),
         .m_axis_tdata({m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready),

@@ -40,6 +40,7 @@ async def wait_not_busy(dut) -> None:
 if CFG.get("top") == "axis_fifo":
     DEPTH = int(CFG["DEPTH"])
     WIDTH = int(CFG["WIDTH"])
+    HOLDS = DEPTH + int(CFG.get("OUT_REGS", 1))   # the memory and the output registers
 
     @cocotb.test(timeout_time=5, timeout_unit="ms")
     async def random_traffic_in_order(dut):
@@ -55,16 +56,16 @@ if CFG.get("top") == "axis_fifo":
             assert [g["tdata"] for g in got] == words, f"gaps {gap_in}/{gap_out}"
 
     @cocotb.test(timeout_time=5, timeout_unit="ms")
-    async def holds_depth_plus_one_and_full_rate(dut):
-        """With m_axis stalled it takes exactly DEPTH + 1 words (count says so) and then refuses;
-        with both sides free one word a cycle goes through, 2 cycles of latency."""
+    async def holds_depth_plus_out_regs_and_full_rate(dut):
+        """With m_axis stalled it takes exactly DEPTH + OUT_REGS words (count says so) and then
+        refuses; with both sides free one word a cycle goes through, 2 cycles of latency."""
         rng = axis.seeded()
         await fifo_init(dut)
         words = [rng.getrandbits(WIDTH) for _ in range(DEPTH + 5)]
         sender = cocotb.start_soon(axis.send(dut, [{"tdata": w} for w in words], rng, 0.0))
         await ClockCycles(dut.clk, DEPTH + 10)
         await ReadOnly()
-        assert dut.s_axis_tready.value == 0 and int(dut.count.value) == DEPTH + 1
+        assert dut.s_axis_tready.value == 0 and int(dut.count.value) == HOLDS
         await RisingEdge(dut.clk)
         got = await axis.collect(dut, len(words), rng, 0.0)
         await sender
@@ -114,8 +115,8 @@ if CFG.get("top") == "axis_fifo":
         rng = axis.seeded()
         await fifo_init(dut)
         ones = (1 << WIDTH) - 1
-        sender = cocotb.start_soon(axis.send(dut, [{"tdata": ones}] * (DEPTH + 1), rng, 0.0))
-        await axis.collect(dut, DEPTH + 1, rng, 0.0)
+        sender = cocotb.start_soon(axis.send(dut, [{"tdata": ones}] * HOLDS, rng, 0.0))
+        await axis.collect(dut, HOLDS, rng, 0.0)
         await sender
         assert int(dut.m_axis_tdata.value) == ones
         await axis.clear_mid_stream(dut, "clear")

@@ -14,14 +14,16 @@ from authcore.testbench import HERE as TB
 RTL = Path(__file__).resolve().parents[3] / "rtl" / "common"
 
 
-@pytest.mark.parametrize("style,depth,width,wipe", [("block", 16, 37, 0), ("distributed", 4, 129, 1),
-                                                     ("logic", 2, 8, 1), ("distributed", 32, 16, 0)])
-def test_axis_fifo(tmp_path, rng, style, depth, width, wipe):
-    cfg = {"top": "axis_fifo", "DEPTH": depth, "WIDTH": width, "WIPE": wipe}
+@pytest.mark.parametrize("style,depth,width,wipe,out_regs", [
+    ("block", 16, 37, 0, 1), ("distributed", 4, 129, 1, 1), ("logic", 2, 8, 1, 1), ("distributed", 32, 16, 0, 1),
+    ("distributed", 8, 20, 0, 2), ("logic", 4, 9, 1, 2),
+])
+def test_axis_fifo(tmp_path, rng, style, depth, width, wipe, out_regs):
+    cfg = {"top": "axis_fifo", "DEPTH": depth, "WIDTH": width, "WIPE": wipe, "OUT_REGS": out_regs}
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_CONFIG": json.dumps(cfg)}
     passed, failed = simulate("axis_fifo", [RTL / "axis_fifo.v"], "tb_common", [TB], tmp_path,
-                              parameters={"WIDTH": width, "DEPTH": depth, "STYLE": f'"{style}"', "WIPE": wipe},
-                              env=env)
+                              parameters={"WIDTH": width, "DEPTH": depth, "STYLE": f'"{style}"', "WIPE": wipe,
+                                          "OUT_REGS": out_regs}, env=env)
     assert (passed, failed) == (4, 0)
 
 
@@ -37,6 +39,7 @@ def test_delay_line(tmp_path, rng, delay, reset):
 @pytest.mark.parametrize("params,message", [
     ({"DEPTH": 12}, "axis_fifo_DEPTH_must_be_a_power_of_two_of_at_least_2"),
     ({"STYLE": '"ultra"'}, "axis_fifo_STYLE_must_be_block_distributed_or_logic"),
+    ({"OUT_REGS": 2}, "axis_fifo_OUT_REGS_must_be_1_or_2_and_1_with_block_RAM"),
 ])
 def test_axis_fifo_refuses_illegal_parameters(tmp_path, params, message):
     from authcore.errors import ToolError
