@@ -25,8 +25,9 @@
 // PIPELINE = 4: one round unit per round group (20 SHA-1 or 16 MD5 rounds each) with its own
 //   message schedule; four independent blocks in flight, a block every 20 / 16 cycles.
 //   ALG = 2 needs PIPELINE = 1 (the groups of the two algorithms have different lengths).
-// Stages move in lockstep; an empty pipeline takes a block at once, a busy one at its next stage
-// boundary. The output register takes backpressure; a full output stalls the pipeline.
+// The stages are elastic (round_ctl): a block enters a stage as soon as that stage is free, so an
+// HMAC context's next block does not wait for a common boundary. The output register takes
+// backpressure; a full output holds the last stage, then the ones behind it.
 module md_compress #(
     parameter ALG = 0,
     parameter PRECOMPUTE = 1,
@@ -69,18 +70,10 @@ module md_compress #(
     localparam integer RPS_MD5 = 64 / PIPELINE;
     localparam [6:0] LAST_SHA = RPS_SHA[6:0] - 7'd1;
     localparam [6:0] LAST_MD5 = RPS_MD5[6:0] - 7'd1;
-    // Stage vector: {valid, md5, user, cv[159:0], pre[31:0], a, b, c, d, e, w[511:0]}
-    localparam STW = 2 + USER_W + 160 + 32 + 160 + 512;
 
     function [31:0] bswap;
         input [31:0] x;
         bswap = {x[7:0], x[15:8], x[23:16], x[31:24]};
-    endfunction
-
-    function [511:0] bswap_words;
-        input [511:0] x;
-        integer i;
-        for (i = 0; i < 16; i = i + 1) bswap_words[32*i +: 32] = bswap(x[32*i +: 32]);
     endfunction
 
     function [31:0] rotl;
@@ -205,81 +198,81 @@ module md_compress #(
     endfunction
 
     // ---- the block entering stage 0 -------------------------------------------------------------
+    // The block is kept as given (big-endian words); an MD5 round reads its word byte-swapped (two
+    // 32-bit swaps), rather than the whole block being swapped on the way in (512 multiplexers
+    // when the algorithm is chosen per block). The chaining value is held as the algorithm's
+    // numbers: MD5's four words byte-swapped from the digest bytes, in [159:32].
     wire         in_md5 = (ALG == 2) ? s_md5 : (ALG == 1);
     wire [159:0] in_cv = in_md5 ? {bswap(s_cv[159:128]), bswap(s_cv[127:96]), bswap(s_cv[95:64]),
                                    bswap(s_cv[63:32]), 32'd0} : s_cv;
-    wire [511:0] in_w = in_md5 ? bswap_words(s_axis_tdata) : s_axis_tdata;
     // Round 0 adds e (SHA-1) or a (MD5), K_0 and word 0.
-    wire [31:0]  in_pre = (in_md5 ? in_cv[159:128] : in_cv[31:0]) + (in_md5 ? 32'hd76aa478 : 32'h5a827999)
-                          + in_w[511:480];
-    wire [STW-2:0] in_vec = {in_md5, s_axis_tuser, in_cv, (PRECOMPUTE != 0) ? in_pre : 32'd0, in_cv, in_w};
+    wire [31:0]  in_w0 = in_md5 ? bswap(s_axis_tdata[511:480]) : s_axis_tdata[511:480];
+    wire [31:0]  in_pre = (in_md5 ? in_cv[159:128] : in_cv[31:0]) + (in_md5 ? 32'hd76aa478 : 32'h5a827999) + in_w0;
 
-    // ---- stages ---------------------------------------------------------------------------------
-    reg  [6:0]              cnt_q;
-    wire [PIPELINE*STW-1:0] stage_q;    // each stage's registers
-    wire [PIPELINE*STW-1:0] stage_rnd;  // each stage's registers after its round
-    wire [PIPELINE-1:0]     stage_v;
-    wire                    any_valid = |stage_v;
-    // boundary is registered (bndc_q: the counter is at the stage's last round), so that the
-    // handshake and the stage registers' load enables start at flip-flops.
-    reg                     bndc_q;
-    wire                    boundary = !any_valid || bndc_q;
-    reg                     fin_v_q;
-    reg                     out_v_q;
-    wire                    out_free = !out_v_q || m_axis_tready;
-    wire                    fin_free = !fin_v_q || out_free;
-    wire                    stall = boundary && stage_v[PIPELINE-1] && !fin_free;
-    wire                    advance = !stall;
-    wire                    take = s_axis_tvalid && s_axis_tready;
-    assign s_axis_tready = boundary && !stall;
+    // ---- round control: elastic stages (round_ctl) ---------------------------------------------------
+    // A block's last round: 79 for SHA-1, 63 for MD5 (a stage's share with PIPELINE = 4).
+    wire [PIPELINE*7-1:0] in_last, cur_last, cnt_nx;
+    wire [PIPELINE-1:0]   acc, run, pass;
+    wire                  fin_free;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [PIPELINE-1:0]   stage_v;        // acc, run and pass say all this core needs
+    /* verilator lint_on UNUSEDSIGNAL */
+    round_ctl #(.N(PIPELINE), .CW(7)) u_ctl (
+        .clk(clk), .rst(rst), .s_valid(s_axis_tvalid), .s_ready(s_axis_tready),
+        .in_last(in_last), .cur_last(cur_last), .fin_free(fin_free),
+        .v(stage_v), .acc(acc), .run(run), .pass(pass), .cnt_nx(cnt_nx)
+    );
+    reg  fin_v_q, out_v_q;
+    wire out_free = !out_v_q || m_axis_tready;
+    assign fin_free = !fin_v_q || out_free;
 
-    wire [6:0] cnt_nx = boundary ? 7'd0 : cnt_q + 7'd1;
-    // The algorithm of the block in stage 0 after this edge sets the round count (ALG = 2).
-    wire       md5_0_nx = (ALG == 2) ? (boundary ? (take && s_md5) : stage_q[STW - 2]) : (ALG == 1);
-    wire [6:0] last_nx = (ALG == 2) ? (md5_0_nx ? 7'd63 : 7'd79) : (ALG == 1) ? LAST_MD5 : LAST_SHA;
-    always @(posedge clk) begin
-        if (rst) begin
-            cnt_q <= 7'd0;
-            bndc_q <= 1'b0;
-        end else if (advance) begin
-            cnt_q <= cnt_nx;
-            bndc_q <= cnt_nx == last_nx;
-        end
-    end
+    // What each stage hands the next when it passes (stage 0 takes the input).
+    wire [PIPELINE-1:0]        nxt_md5;
+    wire [PIPELINE*USER_W-1:0] nxt_user;
+    wire [PIPELINE*160-1:0]    nxt_cv, nxt_st;
+    wire [PIPELINE*32-1:0]     nxt_pre;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [PIPELINE*512-1:0]    nxt_w;     // the last stage's goes nowhere (the final addition needs none)
+    /* verilator lint_on UNUSEDSIGNAL */
 
     genvar k;
     generate
         for (k = 0; k < PIPELINE; k = k + 1) begin : g_stage
-            reg  [STW-1:0] st_q;
-            wire           md5 = (ALG == 2) ? st_q[STW - 2] : (ALG == 1);
-            wire [31:0]    pre = st_q[672 +: 32];
-            wire [31:0]    a = st_q[640 +: 32], b = st_q[608 +: 32], c = st_q[576 +: 32];
-            wire [31:0]    d = st_q[544 +: 32], e = st_q[512 +: 32];
-            wire [511:0]   w = st_q[511:0];
+            reg              md5_q;     // ALG = 2: this block is MD5
+            reg [USER_W-1:0] user_q;
+            reg [159:0]      cv_q;      // the block's chaining value, for the final addition
+            reg [31:0]       pre_q;     // PRECOMPUTE: the word round t adds, plus K_t and W_t
+            reg [31:0]       a, b, c, d, e;
+            reg [511:0]      w;         // the block as given (SHA-1: its schedule window, W_t on top)
+            wire             md5 = (ALG == 2) ? md5_q : (ALG == 1);
 
-            // Round control, registered: the group, constants, rotation and word indices of the
-            // round this stage runs next cycle are computed one cycle ahead from the counter, so
-            // the round and pre-computation paths start at flip-flops, not at the counter.
-            // Round index t and t + 1 as (group, index in group); PIPELINE = 4 fixes the group.
+            // This stage's rounds: 0..79 (SHA-1) or 0..63 (MD5), or its quarter with PIPELINE = 4.
             localparam integer BASE_SHA = k * RPS_SHA;
             localparam integer BASE_MD5 = k * RPS_MD5;
             localparam integer GRP_I = k;
             localparam integer GRP_NEXT_I = k + 1;
             wire [1:0] GRP = GRP_I[1:0], GRP_NEXT = GRP_NEXT_I[1:0];
-            wire [STW-1:0] st_in;
-            wire       md5_nx = (ALG == 2) ? (boundary ? st_in[STW - 2] : st_q[STW - 2]) : (ALG == 1);
-            wire [6:0] t_nx = (md5_nx ? BASE_MD5[6:0] : BASE_SHA[6:0]) + cnt_nx;
+            wire       in_md5_k = (k == 0) ? in_md5 : nxt_md5[(k == 0) ? 0 : k - 1];
+            assign in_last[k*7 +: 7] = in_md5_k ? LAST_MD5 : LAST_SHA;
+            assign cur_last[k*7 +: 7] = md5 ? LAST_MD5 : LAST_SHA;
+
+            // Round control, registered: the group, constants, rotation and word indices of the
+            // round this stage runs next cycle are computed one cycle ahead from the counter, so
+            // the round and pre-computation paths start at flip-flops, not at the counter.
+            wire [6:0] cnt_k = cnt_nx[k*7 +: 7];
+            wire       md5_nx = acc[k] ? in_md5_k : md5;
+            wire [6:0] t_nx = (md5_nx ? BASE_MD5[6:0] : BASE_SHA[6:0]) + cnt_k;
             wire [6:0] t1_nx = t_nx + 7'd1;
             wire [6:0] slast_nx = md5_nx ? LAST_MD5 : LAST_SHA;
             wire [1:0] grp_nx = (PIPELINE == 4) ? GRP : (md5_nx ? t_nx[5:4] : sha_group(t_nx));
-            wire [1:0] grp1_nx = (PIPELINE == 4) ? ((cnt_nx == slast_nx) ? GRP_NEXT : GRP)
+            wire [1:0] grp1_nx = (PIPELINE == 4) ? ((cnt_k == slast_nx) ? GRP_NEXT : GRP)
                                                  : (md5_nx ? t1_nx[5:4] : sha_group(t1_nx));
             // {grp, s, word index, K_t, word index t+1, K_t+1}
             reg  [2+5+4+32+4+32-1:0] ctl_q;
             always @(posedge clk) begin
                 if (rst)
                     ctl_q <= 0;
-                else if (advance)
+                else
                     ctl_q <= {grp_nx, md5_s(grp_nx, t_nx[1:0]),
                               md5_nx ? md5_g(grp_nx, t_nx[3:0]) : 4'd0,
                               md5_nx ? md5_k({grp_nx, t_nx[3:0]}) : sha_k(grp_nx),
@@ -312,59 +305,91 @@ module md_compress #(
                     endcase
             end
 
-            wire [31:0] wt = word(w, gi);    // SHA-1: word 0 of the schedule window
-            wire [31:0] wt1 = word(w, gi1);  // SHA-1: word 1
-            wire [31:0] x = (PRECOMPUTE != 0) ? pre : (md5 ? a : e) + kt + wt;
+            // the round's words: SHA-1 reads words 0 and 1 of its window, MD5 words g(t) and
+            // g(t+1) of the block, byte-swapped (its words are little-endian)
+            wire [31:0] wt_raw = word(w, gi), wt1_raw = word(w, gi1);
+            wire [31:0] wt = md5 ? bswap(wt_raw) : wt_raw;
+            wire [31:0] wt1 = md5 ? bswap(wt1_raw) : wt1_raw;
+            wire [31:0] x = (PRECOMPUTE != 0) ? pre_q : (md5 ? a : e) + kt + wt;
             wire [31:0] sum1 = f + x;
             wire [31:0] tmp = (md5 ? b : rotl(a, 5'd5)) + (md5 ? rotl(sum1, rot) : sum1);
             wire [31:0] pre_n = d + kt1 + wt1;
             wire [31:0] w16 = rotl(word(w, 4'd13) ^ word(w, 4'd8) ^ word(w, 4'd2) ^ word(w, 4'd0), 5'd1);
-            wire [511:0] w_n = md5 ? w : {w[479:0], w16};
             wire [159:0] abcde_n = md5 ? {d, tmp, b, c, e} : {tmp, a, rotl(b, 5'd30), c, d};
 
-            assign stage_q[k*STW +: STW] = st_q;
-            assign stage_v[k] = st_q[STW - 1];
-            assign stage_rnd[k*STW +: STW] = {st_q[STW-1:672+32], (PRECOMPUTE != 0) ? pre_n : 32'd0, abcde_n, w_n};
+            assign nxt_md5[k] = md5;
+            assign nxt_user[k*USER_W +: USER_W] = user_q;
+            assign nxt_cv[k*160 +: 160] = cv_q;
+            assign nxt_st[k*160 +: 160] = abcde_n;
+            assign nxt_pre[k*32 +: 32] = (PRECOMPUTE != 0) ? pre_n : 32'd0;
+            assign nxt_w[k*512 +: 512] = md5 ? w : {w[479:0], w16};   // MD5 keeps its block
 
-            // At a stage boundary the block moves on (stage 0 takes the input, or a bubble).
+            // the block a stage takes: stage 0 the input, stage k stage k-1's
+            wire [USER_W-1:0] in_user;
+            wire [159:0]      in_cv_k, in_st;
+            wire [31:0]       in_p;
+            wire [511:0]      in_w;
             if (k == 0) begin : g_first
-                // Only the valid bit depends on the handshake; a bubble carries the idle input.
-                assign st_in = {take, in_vec};
+                assign in_user = s_axis_tuser;
+                assign in_cv_k = in_cv;
+                assign in_st = in_cv;
+                assign in_p = (PRECOMPUTE != 0) ? in_pre : 32'd0;
+                assign in_w = s_axis_tdata;
             end else begin : g_next
-                assign st_in = stage_rnd[(k-1)*STW +: STW];
+                assign in_user = nxt_user[(k-1)*USER_W +: USER_W];
+                assign in_cv_k = nxt_cv[(k-1)*160 +: 160];
+                assign in_st = nxt_st[(k-1)*160 +: 160];
+                assign in_p = nxt_pre[(k-1)*32 +: 32];
+                assign in_w = nxt_w[(k-1)*512 +: 512];
             end
+            // Every register clears on reset: through hmac_core they hold key material.
             always @(posedge clk) begin
-                if (rst)
-                    st_q <= {STW{1'b0}};
-                else if (advance) begin
-                    st_q <= boundary ? st_in : stage_rnd[k*STW +: STW];
+                if (rst) begin
+                    md5_q <= 1'b0;
+                    user_q <= {USER_W{1'b0}};
+                    cv_q <= 160'd0;
+                    pre_q <= 32'd0;
+                    {a, b, c, d, e} <= 160'd0;
+                    w <= 512'd0;
+                end else if (acc[k]) begin
+                    md5_q <= in_md5_k;
+                    user_q <= in_user;
+                    cv_q <= in_cv_k;
+                    pre_q <= in_p;
+                    {a, b, c, d, e} <= in_st;
+                    w <= in_w;
+                end else if (run[k]) begin
+                    pre_q <= nxt_pre[k*32 +: 32];
+                    {a, b, c, d, e} <= abcde_n;
+                    if (!md5) w <= {w[479:0], w16};
                 end
             end
         end
     endgenerate
 
     // ---- final addition and output --------------------------------------------------------------
-    wire [STW-1:0] last_rnd = stage_rnd[(PIPELINE-1)*STW +: STW];
-    reg  [1+USER_W+160+160-1:0] fin_q;  // {md5, user, cv, state}
-    reg  [159:0]                out_q;
-    reg  [USER_W-1:0]           out_user_q;
-    reg                         out_md5_q;
-    wire [159:0] fcv = fin_q[319:160], fst = fin_q[159:0];
-    wire         fmd5 = fin_q[320 + USER_W];
-    wire [31:0]  s0 = fcv[159:128] + fst[159:128], s1 = fcv[127:96] + fst[127:96];
-    wire [31:0]  s2 = fcv[95:64] + fst[95:64], s3 = fcv[63:32] + fst[63:32], s4 = fcv[31:0] + fst[31:0];
+    reg              fin_md5_q, out_md5_q;
+    reg [USER_W-1:0] fin_user_q, out_user_q;
+    reg [159:0]      fin_cv_q, fin_st_q, out_q;
+    wire [31:0] s0 = fin_cv_q[159:128] + fin_st_q[159:128], s1 = fin_cv_q[127:96] + fin_st_q[127:96];
+    wire [31:0] s2 = fin_cv_q[95:64] + fin_st_q[95:64], s3 = fin_cv_q[63:32] + fin_st_q[63:32];
+    wire [31:0] s4 = fin_cv_q[31:0] + fin_st_q[31:0];
 
     always @(posedge clk) begin
         if (rst) begin
             fin_v_q <= 1'b0;
-            fin_q <= 0;
-        end else begin
-            if (advance && boundary && stage_v[PIPELINE-1]) begin
-                fin_v_q <= 1'b1;
-                fin_q <= {last_rnd[STW-2], last_rnd[STW-3 -: USER_W], last_rnd[672+32 +: 160], last_rnd[512 +: 160]};
-            end else if (out_free) begin
-                fin_v_q <= 1'b0;
-            end
+            fin_md5_q <= 1'b0;
+            fin_user_q <= {USER_W{1'b0}};
+            fin_cv_q <= 160'd0;
+            fin_st_q <= 160'd0;
+        end else if (pass[PIPELINE-1]) begin
+            fin_v_q <= 1'b1;
+            fin_md5_q <= nxt_md5[PIPELINE-1];
+            fin_user_q <= nxt_user[(PIPELINE-1)*USER_W +: USER_W];
+            fin_cv_q <= nxt_cv[(PIPELINE-1)*160 +: 160];
+            fin_st_q <= nxt_st[(PIPELINE-1)*160 +: 160];
+        end else if (out_free) begin
+            fin_v_q <= 1'b0;
         end
     end
 
@@ -377,9 +402,9 @@ module md_compress #(
         end else if (out_free) begin
             out_v_q <= fin_v_q;
             if (fin_v_q) begin
-                out_q <= fmd5 ? {bswap(s0), bswap(s1), bswap(s2), bswap(s3), 32'd0} : {s0, s1, s2, s3, s4};
-                out_user_q <= fin_q[320 +: USER_W];
-                out_md5_q <= fmd5;
+                out_q <= fin_md5_q ? {bswap(s0), bswap(s1), bswap(s2), bswap(s3), 32'd0} : {s0, s1, s2, s3, s4};
+                out_user_q <= fin_user_q;
+                out_md5_q <= fin_md5_q;
             end
         end
     end

@@ -22,8 +22,8 @@
 //   cycles from acceptance to m_axis_tvalid.
 // PIPELINE = 4: one round unit per 16 rounds, each with its own constants and message schedule;
 //   four independent blocks in flight, a block every 16 cycles.
-// Stages move in lockstep; an empty pipeline takes a block at once, a busy one at its next stage
-// boundary. The output register takes backpressure; a full output stalls the pipeline.
+// The stages are elastic (round_ctl): a block enters a stage as soon as that stage is free. The
+// output register takes backpressure; a full output holds the last stage, then the ones behind it.
 module sha256_compress #(
     parameter PRECOMPUTE = 1,
     parameter PIPELINE = 1,
@@ -84,34 +84,26 @@ module sha256_compress #(
         endcase
     endfunction
 
-    // ---- round control (as md_compress): stage boundaries, stall, the round counter ------------
-    reg  [5:0]          cnt_q;
-    reg                 bndc_q;      // the counter is at a stage's last round (registered)
-    wire [PIPELINE-1:0] stage_v;
-    wire                any_valid = |stage_v;
-    wire                boundary = !any_valid || bndc_q;
+    // ---- round control: elastic stages (round_ctl) -------------------------------------------------
+    wire                fin_free;
+    wire [PIPELINE-1:0] acc, run, pass;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [PIPELINE-1:0] stage_v;    // the stages' valid bits: acc, run and pass say all this core needs
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [PIPELINE*6-1:0] cnt_nx;
+    round_ctl #(.N(PIPELINE), .CW(6)) u_ctl (
+        .clk(clk), .rst(rst), .s_valid(s_axis_tvalid), .s_ready(s_axis_tready),
+        .in_last({PIPELINE{LAST}}), .cur_last({PIPELINE{LAST}}), .fin_free(fin_free),
+        .v(stage_v), .acc(acc), .run(run), .pass(pass), .cnt_nx(cnt_nx)
+    );
     reg                 fin_v_q, out_v_q;
     wire                out_free = !out_v_q || m_axis_tready;
-    wire                fin_free = !fin_v_q || out_free;
-    wire                stall = boundary && stage_v[PIPELINE-1] && !fin_free;
-    wire                advance = !stall;
-    assign s_axis_tready = boundary && !stall;
-    wire                take = s_axis_tvalid && s_axis_tready;
-    wire [5:0]          cnt_nx = boundary ? 6'd0 : cnt_q + 6'd1;
-    always @(posedge clk) begin
-        if (rst) begin
-            cnt_q <= 6'd0;
-            bndc_q <= 1'b0;
-        end else if (advance) begin
-            cnt_q <= cnt_nx;
-            bndc_q <= cnt_nx == LAST;
-        end
-    end
+    assign fin_free = !fin_v_q || out_free;
 
     // Round 0 adds h + K_0 + W_0 (the input's H7 and first word): precomputed on the way in.
     wire [31:0] in_pre = s_cv[31:0] + 32'h428a2f98 + s_axis_tdata[511:480];
 
-    // What each stage hands the next at a boundary (stage 0 gets the input, see g_stage).
+    // What each stage hands the next when it passes (stage 0 gets the input, see g_stage).
     wire [PIPELINE*USER_W-1:0] nxt_user;
     wire [PIPELINE*256-1:0]    nxt_cv, nxt_st;
     wire [PIPELINE*32-1:0]     nxt_pre;
@@ -120,7 +112,6 @@ module sha256_compress #(
     genvar k;
     generate
         for (k = 0; k < PIPELINE; k = k + 1) begin : g_stage
-            reg              v_q;
             reg [USER_W-1:0] user_q;
             reg [255:0]      cv_q;     // the block's chaining value, for the final addition
             reg [31:0]       a_q, b_q, c_q, d_q, e_q, f_q, g_q, h_q;
@@ -130,13 +121,13 @@ module sha256_compress #(
             // The constants of this round and the next, registered one cycle ahead from the
             // counter, so the round and pre-computation paths start at flip-flops.
             localparam integer BASE = k * RPS;
-            wire [5:0] t_nx = BASE[5:0] + cnt_nx;
+            wire [5:0] t_nx = BASE[5:0] + cnt_nx[k*6 +: 6];
             reg  [31:0] k_q, k1_q;    // K_t, K_t+1
             always @(posedge clk) begin
                 if (rst) begin
                     k_q <= 32'd0;
                     k1_q <= 32'd0;
-                end else if (advance) begin
+                end else begin
                     k_q <= kt(t_nx);
                     k1_q <= kt(t_nx + 6'd1);
                 end
@@ -158,41 +149,30 @@ module sha256_compress #(
             wire [31:0] ws1 = rotr(w14, 5'd17) ^ rotr(w14, 5'd19) ^ (w14 >> 10);
             wire [31:0] w16 = ws1 + w9 + ws0 + w_q[511:480];
 
-            // the stage's state after this round: what the next stage takes at a boundary
-            assign stage_v[k] = v_q;
+            // the stage's state after this round: what the next stage takes when this one passes
             assign nxt_user[k*USER_W +: USER_W] = user_q;
             assign nxt_cv[k*256 +: 256] = cv_q;
             assign nxt_st[k*256 +: 256] = {a_n, a_q, b_q, c_q, e_n, e_q, f_q, g_q};
             assign nxt_pre[k*32 +: 32] = (PRECOMPUTE != 0) ? pre_n : 32'd0;
             assign nxt_w[k*512 +: 512] = {w_q[479:0], w16};
 
-            // At a boundary the block moves on (stage 0 takes the input, or a bubble).
-            wire              in_v;
+            // A block enters when the stage accepts (stage 0: the input; stage k: stage k-1's).
             wire [USER_W-1:0] in_user;
             wire [255:0]      in_cv, in_st;
             wire [31:0]       in_p;
             wire [511:0]      in_w;
             if (k == 0) begin : g_first
-                // only the valid bit depends on the handshake; a bubble carries the idle input
-                assign in_v = take;
                 assign in_user = s_axis_tuser;
                 assign in_cv = s_cv;
                 assign in_st = s_cv;
                 assign in_p = (PRECOMPUTE != 0) ? in_pre : 32'd0;
                 assign in_w = s_axis_tdata;
             end else begin : g_next
-                assign in_v = stage_v[k-1];
                 assign in_user = nxt_user[(k-1)*USER_W +: USER_W];
                 assign in_cv = nxt_cv[(k-1)*256 +: 256];
                 assign in_st = nxt_st[(k-1)*256 +: 256];
                 assign in_p = nxt_pre[(k-1)*32 +: 32];
                 assign in_w = nxt_w[(k-1)*512 +: 512];
-            end
-            always @(posedge clk) begin
-                if (rst)
-                    v_q <= 1'b0;
-                else if (advance && boundary)
-                    v_q <= in_v;
             end
             // Every register clears on reset: through hmac_core they hold key material (the
             // chaining values of K0 ^ ipad and K0 ^ opad while they are computed).
@@ -203,18 +183,16 @@ module sha256_compress #(
                     {a_q, b_q, c_q, d_q, e_q, f_q, g_q, h_q} <= 256'd0;
                     pre_q <= 32'd0;
                     w_q <= 512'd0;
-                end else if (advance) begin
-                    if (boundary) begin
-                        user_q <= in_user;
-                        cv_q <= in_cv;
-                        {a_q, b_q, c_q, d_q, e_q, f_q, g_q, h_q} <= in_st;
-                        pre_q <= in_p;
-                        w_q <= in_w;
-                    end else begin
-                        {a_q, b_q, c_q, d_q, e_q, f_q, g_q, h_q} <= nxt_st[k*256 +: 256];
-                        pre_q <= nxt_pre[k*32 +: 32];
-                        w_q <= nxt_w[k*512 +: 512];
-                    end
+                end else if (acc[k]) begin
+                    user_q <= in_user;
+                    cv_q <= in_cv;
+                    {a_q, b_q, c_q, d_q, e_q, f_q, g_q, h_q} <= in_st;
+                    pre_q <= in_p;
+                    w_q <= in_w;
+                end else if (run[k]) begin
+                    {a_q, b_q, c_q, d_q, e_q, f_q, g_q, h_q} <= nxt_st[k*256 +: 256];
+                    pre_q <= nxt_pre[k*32 +: 32];
+                    w_q <= nxt_w[k*512 +: 512];
                 end
             end
         end
@@ -234,7 +212,7 @@ module sha256_compress #(
     always @(posedge clk) begin
         if (rst)
             fin_v_q <= 1'b0;
-        else if (advance && boundary && stage_v[PIPELINE-1])
+        else if (pass[PIPELINE-1])
             fin_v_q <= 1'b1;
         else if (out_free)
             fin_v_q <= 1'b0;
@@ -244,7 +222,7 @@ module sha256_compress #(
             fin_user_q <= {USER_W{1'b0}};
             fin_cv_q <= 256'd0;
             fin_st_q <= 256'd0;
-        end else if (advance && boundary && stage_v[PIPELINE-1]) begin
+        end else if (pass[PIPELINE-1]) begin
             fin_user_q <= nxt_user[(PIPELINE-1)*USER_W +: USER_W];
             fin_cv_q <= nxt_cv[(PIPELINE-1)*256 +: 256];
             fin_st_q <= nxt_st[(PIPELINE-1)*256 +: 256];

@@ -24,12 +24,13 @@ _AES_COMMON = ["aes/aes_key_expand", "aes/aes_sub", "aes/aes_mix_col", "aes/aes_
                "aes/aes_sbox_rom"]
 # The Verilog files of each simulated top, under rtl/ (the tests use the same lists).
 _FILES = {
-    "sha1_core": ["sha/md_compress", "sha/sha1_core"],
-    "md5_core": ["sha/md_compress", "sha/md5_core"],
-    "md5sha1_core": ["sha/md_compress", "sha/md5sha1_core"],
-    "sha256_compress": ["sha/sha256_compress"],
+    "sha1_core": ["sha/round_ctl", "sha/md_compress", "sha/sha1_core"],
+    "md5_core": ["sha/round_ctl", "sha/md_compress", "sha/md5_core"],
+    "md5sha1_core": ["sha/round_ctl", "sha/md_compress", "sha/md5sha1_core"],
+    "sha256_compress": ["sha/round_ctl", "sha/sha256_compress"],
     "hash_pad": ["sha/hash_pad"],
-    "hmac_core": ["sha/md_compress", "sha/sha256_compress", "sha/hash_pad", "hmac/hmac_ctx", "hmac/hmac_core"],
+    "hmac_core": ["sha/round_ctl", "sha/md_compress", "sha/sha256_compress", "sha/hash_pad", "hmac/hmac_ctx",
+                  "hmac/hmac_core"],
     "aes_enc_pipe": ["aes/aes_enc_pipe", *_AES_COMMON],
     "aes_enc_iter": ["aes/aes_enc_iter", *_AES_COMMON],
     "gcm_core": ["gcm/gcm_core", "ghash/ghash_core", "gf128/gf128_mul_parallel", "gf128/gf128_mul_digit",
