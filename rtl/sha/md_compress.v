@@ -211,7 +211,7 @@ module md_compress #(
 
     // ---- round control: elastic stages (round_ctl) ---------------------------------------------------
     // A block's last round: 79 for SHA-1, 63 for MD5 (a stage's share with PIPELINE = 4).
-    wire [PIPELINE*7-1:0] in_last, cur_last, cnt_nx;
+    wire [PIPELINE*7-1:0] in_last, cur_last, cnt;
     wire [PIPELINE-1:0]   acc, run, pass;
     wire                  fin_free;
     /* verilator lint_off UNUSEDSIGNAL */
@@ -220,7 +220,7 @@ module md_compress #(
     round_ctl #(.N(PIPELINE), .CW(7)) u_ctl (
         .clk(clk), .rst(rst), .s_valid(s_axis_tvalid), .s_ready(s_axis_tready),
         .in_last(in_last), .cur_last(cur_last), .fin_free(fin_free),
-        .v(stage_v), .acc(acc), .run(run), .pass(pass), .cnt_nx(cnt_nx)
+        .v(stage_v), .acc(acc), .run(run), .pass(pass), .cnt(cnt)
     );
     reg  fin_v_q, out_v_q;
     wire out_free = !out_v_q || m_axis_tready;
@@ -257,27 +257,33 @@ module md_compress #(
             assign cur_last[k*7 +: 7] = md5 ? LAST_MD5 : LAST_SHA;
 
             // Round control, registered: the group, constants, rotation and word indices of the
-            // round this stage runs next cycle are computed one cycle ahead from the counter, so
-            // the round and pre-computation paths start at flip-flops, not at the counter.
-            wire [6:0] cnt_k = cnt_nx[k*7 +: 7];
-            wire       md5_nx = acc[k] ? in_md5_k : md5;
-            wire [6:0] t_nx = (md5_nx ? BASE_MD5[6:0] : BASE_SHA[6:0]) + cnt_k;
-            wire [6:0] t1_nx = t_nx + 7'd1;
-            wire [6:0] slast_nx = md5_nx ? LAST_MD5 : LAST_SHA;
-            wire [1:0] grp_nx = (PIPELINE == 4) ? GRP : (md5_nx ? t_nx[5:4] : sha_group(t_nx));
-            wire [1:0] grp1_nx = (PIPELINE == 4) ? ((cnt_k == slast_nx) ? GRP_NEXT : GRP)
-                                                 : (md5_nx ? t1_nx[5:4] : sha_group(t1_nx));
-            // {grp, s, word index, K_t, word index t+1, K_t+1}
-            reg  [2+5+4+32+4+32-1:0] ctl_q;
+            // round this stage runs next cycle, computed one cycle ahead: for round 0 of an
+            // entering block on acc, for round cnt + 1 on run (from the counter alone, so these
+            // tables do not wait for the hand-over decisions), held otherwise.
+            function [78:0] ctl;   // {grp, s, word index, K_t, word index t+1, K_t+1} of round r
+                input       m;     // MD5
+                input [6:0] r;     // the round within this stage
+                reg   [6:0] t, t1;
+                reg   [1:0] g, g1;
+                begin
+                    t = (m ? BASE_MD5[6:0] : BASE_SHA[6:0]) + r;
+                    t1 = t + 7'd1;
+                    g = (PIPELINE == 4) ? GRP : (m ? t[5:4] : sha_group(t));
+                    g1 = (PIPELINE == 4) ? ((r == (m ? LAST_MD5 : LAST_SHA)) ? GRP_NEXT : GRP)
+                                         : (m ? t1[5:4] : sha_group(t1));
+                    ctl = {g, md5_s(g, t[1:0]), m ? md5_g(g, t[3:0]) : 4'd0,
+                           m ? md5_k({g, t[3:0]}) : sha_k(g),
+                           m ? md5_g(g1, t1[3:0]) : 4'd1, m ? md5_k({g1, t1[3:0]}) : sha_k(g1)};
+                end
+            endfunction
+            reg  [78:0] ctl_q;
             always @(posedge clk) begin
                 if (rst)
-                    ctl_q <= 0;
-                else
-                    ctl_q <= {grp_nx, md5_s(grp_nx, t_nx[1:0]),
-                              md5_nx ? md5_g(grp_nx, t_nx[3:0]) : 4'd0,
-                              md5_nx ? md5_k({grp_nx, t_nx[3:0]}) : sha_k(grp_nx),
-                              md5_nx ? md5_g(grp1_nx, t1_nx[3:0]) : 4'd1,
-                              md5_nx ? md5_k({grp1_nx, t1_nx[3:0]}) : sha_k(grp1_nx)};
+                    ctl_q <= 79'd0;
+                else if (acc[k])
+                    ctl_q <= ctl(in_md5_k, 7'd0);
+                else if (run[k])
+                    ctl_q <= ctl(md5, cnt[k*7 +: 7] + 7'd1);
             end
             wire [1:0]  grp = ctl_q[78:77];
             wire [4:0]  rot = ctl_q[76:72];

@@ -15,12 +15,15 @@
 // stage k from stage k-1, which then computes its last round's result this cycle); run[k] it runs
 // a round that is not its last; pass[k] it runs its last round and hands the result on; a stage on
 // its last round whose next stage is busy holds (no register changes: the round is recomputed).
-// cnt_nx[k] is the round it runs next cycle (0 after acc), for the constants registered one cycle
-// ahead. in_last[k] is the last round index of the block that would enter stage k (stage 0: the
-// input's; stage k: stage k-1's block's) and cur_last[k] of the block in stage k; they differ only
-// in a core that mixes algorithms (md_compress ALG = 2: MD5 64 rounds, SHA-1 80).
-// The last-round flags are registers (computed from cnt_nx), so the handshake and the stage
-// registers' enables start at flip-flops.
+// cnt[k] is the round it runs now; the cores register their round constants one cycle ahead: for
+// round 0 of an entering block on acc, for round cnt + 1 on run (a function of this register alone,
+// so the constants' logic does not wait for the hand-over decisions), and hold them otherwise.
+// in_last[k] is the last round index of the block that would enter stage k (stage 0: the input's;
+// stage k: stage k-1's block's) and cur_last[k] of the block in stage k; they differ only in a core
+// that mixes algorithms (md_compress ALG = 2: MD5 64 rounds, SHA-1 80).
+// The last-round flags are registers, chosen the same way (after acc: a block of one round; after
+// run: cnt == last - 1), so the handshake and the stage registers' enables start at flip-flops
+// and no adder or compare sits behind the hand-over decisions.
 module round_ctl #(
     parameter N = 1,     // stages
     parameter CW = 7     // round counter bits
@@ -36,7 +39,7 @@ module round_ctl #(
     output wire [N-1:0]    acc,
     output wire [N-1:0]    run,
     output wire [N-1:0]    pass,
-    output wire [N*CW-1:0] cnt_nx
+    output wire [N*CW-1:0] cnt
 );
     reg  [N-1:0]    v_q;
     reg  [N-1:0]    at_last_q;    // the stage runs its block's last round this cycle
@@ -63,9 +66,9 @@ module round_ctl #(
             end else begin : g_from
                 assign acc[k] = pass_r[k-1];
             end
-            wire [CW-1:0] cnt = cnt_q[k*CW +: CW];
-            assign cnt_nx[k*CW +: CW] = acc[k] ? {CW{1'b0}} : run[k] ? cnt + 1'b1 : cnt;
-            wire [CW-1:0] last_nx = acc[k] ? in_last[k*CW +: CW] : cur_last[k*CW +: CW];
+            wire [CW-1:0] c = cnt_q[k*CW +: CW];
+            // the flag for the next round, from registers: cnt + 1 == last is cnt == last - 1
+            wire next_is_last = c == cur_last[k*CW +: CW] - 1'b1;
             always @(posedge clk) begin
                 if (rst) begin
                     v_q[k] <= 1'b0;
@@ -74,13 +77,19 @@ module round_ctl #(
                 end else begin
                     if (acc[k]) v_q[k] <= 1'b1;
                     else if (pass_r[k]) v_q[k] <= 1'b0;
-                    cnt_q[k*CW +: CW] <= cnt_nx[k*CW +: CW];
-                    at_last_q[k] <= cnt_nx[k*CW +: CW] == last_nx;
+                    if (acc[k]) begin
+                        cnt_q[k*CW +: CW] <= {CW{1'b0}};
+                        at_last_q[k] <= in_last[k*CW +: CW] == {CW{1'b0}};
+                    end else if (run[k]) begin
+                        cnt_q[k*CW +: CW] <= c + 1'b1;
+                        at_last_q[k] <= next_is_last;
+                    end
                 end
             end
         end
     endgenerate
     assign s_ready = !v_q[0] || pass_r[0];
     assign v = v_q;
+    assign cnt = cnt_q;
 endmodule
 `default_nettype wire

@@ -90,11 +90,11 @@ module sha256_compress #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [PIPELINE-1:0] stage_v;    // the stages' valid bits: acc, run and pass say all this core needs
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [PIPELINE*6-1:0] cnt_nx;
+    wire [PIPELINE*6-1:0] cnt;
     round_ctl #(.N(PIPELINE), .CW(6)) u_ctl (
         .clk(clk), .rst(rst), .s_valid(s_axis_tvalid), .s_ready(s_axis_tready),
         .in_last({PIPELINE{LAST}}), .cur_last({PIPELINE{LAST}}), .fin_free(fin_free),
-        .v(stage_v), .acc(acc), .run(run), .pass(pass), .cnt_nx(cnt_nx)
+        .v(stage_v), .acc(acc), .run(run), .pass(pass), .cnt(cnt)
     );
     reg                 fin_v_q, out_v_q;
     wire                out_free = !out_v_q || m_axis_tready;
@@ -118,18 +118,22 @@ module sha256_compress #(
             reg [31:0]       pre_q;    // PRECOMPUTE: h + K_t + W_t of this round
             reg [511:0]      w_q;      // W_t .. W_t+15, W_t in the top word
 
-            // The constants of this round and the next, registered one cycle ahead from the
-            // counter, so the round and pre-computation paths start at flip-flops.
+            // The constants of this round and the next, registered one cycle ahead (round_ctl):
+            // a block's first two on acc, those of rounds t+1 and t+2 on run, from the counter
+            // alone, so neither the round nor these tables wait for the hand-over decisions.
             localparam integer BASE = k * RPS;
-            wire [5:0] t_nx = BASE[5:0] + cnt_nx[k*6 +: 6];
+            wire [5:0] tn = BASE[5:0] + cnt[k*6 +: 6] + 6'd1;    // the next round
             reg  [31:0] k_q, k1_q;    // K_t, K_t+1
             always @(posedge clk) begin
                 if (rst) begin
                     k_q <= 32'd0;
                     k1_q <= 32'd0;
-                end else begin
-                    k_q <= kt(t_nx);
-                    k1_q <= kt(t_nx + 6'd1);
+                end else if (acc[k]) begin
+                    k_q <= kt(BASE[5:0]);
+                    k1_q <= kt(BASE[5:0] + 6'd1);
+                end else if (run[k]) begin
+                    k_q <= kt(tn);
+                    k1_q <= kt(tn + 6'd1);
                 end
             end
 
