@@ -106,3 +106,18 @@ def _exited_pid() -> int:
     child = subprocess.Popen(["true"])  # noqa: S607
     child.wait()
     return child.pid
+
+
+@pytest.mark.synth
+def test_synth_breakdown_table(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("AUTHCORE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("AUTHCORE_BUILD", str(tmp_path / "build"))
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["synth", "--top", "breakdown", "--file", str(DATA / "breakdown.v"), "--target", "xc7",
+                 "--breakdown"]) == 0
+    out = capsys.readouterr().out
+    assert "where the LUTs go" in out
+    rows = {line.split("│")[1].strip(): line for line in out.splitlines() if line.count("│") == 8}
+    assert {"a_q", "b_q", "c_q", "d_q", "output y"} <= set(rows)
+    assert main(["synth", "--top", "x", "--file", str(DATA / "breakdown.v"), "--target", "xc7",
+                 "--breakdown", "x"]) == 2   # DEPTH must be a number: a usage error

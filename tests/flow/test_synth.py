@@ -257,3 +257,20 @@ def test_parts_in_the_summary_and_table():
                       base | {"luts": 120, "parts": {"m": {"luts": 44}}}])
     assert rows[0]["parts"] == {"m": 42}
     assert "| a | ecp5 | 110 (100-120) (m 42) |" in markdown_table(rows)
+
+
+@pytest.mark.parametrize("target", ["xc7", "ecp5"])
+def test_breakdown_charges_logic_to_the_registers_it_feeds(cache, target):
+    r = synth("breakdown", [DATA / "breakdown.v"], target=target, pnr=False, breakdown=True)
+    rows = {row["group"]: row for row in r["breakdown"]}
+    assert sum(row["luts"] for row in rows.values()) == pytest.approx(r["luts"], abs=0.1 * len(rows))
+    assert sum(row["ffs"] for row in rows.values()) == r["ffs"]
+    assert rows["a_q"]["ffs"] == 8 and rows["b_q"]["ffs"] == 1
+    # eight 32-input XORs against one AND of four inputs
+    assert rows["a_q"]["luts"] >= 8 * 6 and rows["a_q"]["shared"] == 0
+    assert 0 < rows["b_q"]["luts"] <= 2
+    # the 64-input XOR tree feeds c_q and d_q alike: split evenly, counted as shared
+    assert rows["c_q"]["shared"] >= 5 and rows["c_q"]["shared"] == pytest.approx(rows["d_q"]["shared"], abs=0.1)
+    assert 0 < rows["output y"]["luts"] <= 2
+    # the breakdown is part of the key: without it the cached result has none
+    assert "breakdown" not in synth("breakdown", [DATA / "breakdown.v"], target=target, pnr=False)

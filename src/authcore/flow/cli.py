@@ -30,7 +30,8 @@ def cmd_synth(args: argparse.Namespace) -> int:
         files += read_filelist(args.filelist)
     r = synth(args.top, files, _params(args.param or []), target=args.target, device=args.device,
               freq=args.freq, seed=args.seed, bits_per_cycle=args.bits_per_cycle, timeout=args.timeout,
-              use_cache=not args.no_cache, keep=args.keep or [], pnr=not args.no_pnr, placer=args.placer)
+              use_cache=not args.no_cache, keep=args.keep or [], pnr=not args.no_pnr, placer=args.placer,
+              breakdown=args.breakdown is not None)
     if args.json:
         print(json.dumps(r, sort_keys=True))
         return 0
@@ -58,6 +59,16 @@ def cmd_synth(args: argparse.Namespace) -> int:
     t.add_row("tool time (s)", f"{r['seconds']}")
     t.add_row("tools", ", ".join(f"{k} {v}" for k, v in r["tool_versions"].items()))  # type: ignore[union-attr]
     Console().print(t)
+    if args.breakdown is not None:
+        from authcore.flow.breakdown import collapse
+
+        rows = r["breakdown"] if args.breakdown == 0 else collapse(r["breakdown"], args.breakdown)  # type: ignore[arg-type]
+        b = Table(title="where the LUTs go (logic charged to the registers it feeds; shared logic split evenly)")
+        for col in ("registers", "LUTs", "of which shared", "carry", "wide mux", "FFs", "LUT-RAM/BRAM"):
+            b.add_column(col, justify="left" if col == "registers" else "right")
+        for row in rows:
+            b.add_row(str(row["group"]), *(f"{row[k]:g}" for k in ("luts", "shared", "carry", "mux", "ffs", "mem")))
+        Console().print(b)
     return 0
 
 
@@ -107,6 +118,9 @@ def add(sub: argparse._SubParsersAction) -> None:
                    help="keep this module inside the core as its own hierarchy and report its LUTs "
                         "in place (repeatable)")
     s.add_argument("--no-pnr", action="store_true", help="ecp5/ice40: stop after synthesis (area only, no fmax)")
+    s.add_argument("--breakdown", type=int, nargs="?", const=0, metavar="DEPTH",
+                   help="where the LUTs go: each logic cell charged to the registers it feeds; with DEPTH, "
+                        "registers grouped by the first DEPTH parts of their hierarchical names")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_synth)
 

