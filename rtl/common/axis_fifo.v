@@ -2,12 +2,16 @@
 // axis_fifo: synchronous first-word-fall-through FIFO between two AXI4-Stream handshakes, any
 // payload (pack tdata, tkeep, tlast and tuser into s_axis_tdata).
 // Storage: DEPTH words in a memory and OUT_REGS output registers (the memory's read register, which
-// block RAM keeps inside the RAM, or two in turn), so the FIFO holds DEPTH + OUT_REGS words.
-// Latency: a word taken in cycle t is on m_axis from cycle t + 2. Throughput: a word per cycle in
-// and out at once, with no bubble while the FIFO is neither empty nor full.
+// block RAM keeps inside the RAM, or two in turn, or none), so the FIFO holds DEPTH + OUT_REGS words.
+// Latency: a word taken in cycle t is on m_axis from cycle t + 1 without an output register, t + 2
+// with one or two. Throughput: a word per cycle in and out at once, with no bubble while the FIFO is
+// neither empty nor full.
 // The memory is never read and written at one address in the same cycle (a word is read only
 // once it is stored, and a write into the slot being read needs a full FIFO, which takes nothing),
 // so the memory needs no read-during-write logic: no_rw_check tells Yosys so.
+// The slot at the write pointer is free whenever the FIFO is not full, so it is written every such
+// cycle, offered or not, and a transfer only moves the pointer: s_axis_tvalid reaches no write
+// enable (for a FIFO behind a pipeline whose valid is decoded late).
 // Parameters:
 //   WIDTH  payload bits.
 //   DEPTH  memory words, a power of two, at least 2.
@@ -16,9 +20,13 @@
 //          m_axis_tdata: on ECP5 (LFE5U-85F-6) its clock-to-out is 5.8 ns, which limits the clock
 //          to about 120 MHz wherever m_axis_tdata goes; "distributed" reads in about 1 ns.
 //   WIPE   1: reset and clear also overwrite every word and the output registers with zeros (for
-//          payloads derived from keys); that takes DEPTH cycles, during which s_axis_tready and
-//          m_axis_tvalid are low and busy is high. 0: reset and clear only empty the FIFO.
-//   OUT_REGS  1: one output register, loaded when it is empty or m_axis takes it, so
+//          payloads derived from keys). With "logic" that happens in the reset cycle itself; with
+//          RAM it takes DEPTH cycles, during which s_axis_tready and m_axis_tvalid are low and
+//          busy is high. 0: reset and clear only empty the FIFO.
+//   OUT_REGS  0 (not with "block"): no output register; m_axis_tdata is the memory read at the
+//          read pointer (a DEPTH:1 multiplexer from flip-flops with "logic"), m_axis_tvalid a
+//          flip-flop. For small queues of wide words beside a datapath.
+//          1: one output register, loaded when it is empty or m_axis takes it, so
 //          m_axis_tready reaches its WIDTH enables. 2 (not with "block"): two output registers
 //          filled and shown in turn; a register is filled only when it is empty, so the enables
 //          and the memory's read come from flip-flops alone, and m_axis_tready reaches two valid
@@ -57,8 +65,8 @@ module axis_fifo #(
         if (WIPE != 0 && WIPE != 1) begin : g_bad_wipe
             axis_fifo_WIPE_must_be_0_or_1 u_err ();
         end
-        if (OUT_REGS != 1 && !(OUT_REGS == 2 && STYLE != "block")) begin : g_bad_out
-            axis_fifo_OUT_REGS_must_be_1_or_2_and_1_with_block_RAM u_err ();
+        if (OUT_REGS != 1 && !((OUT_REGS == 0 || OUT_REGS == 2) && STYLE != "block")) begin : g_bad_out
+            axis_fifo_OUT_REGS_must_be_0_1_or_2_and_1_with_block_RAM u_err ();
         end
     endgenerate
 
@@ -78,18 +86,21 @@ module axis_fifo #(
     reg               wsel_q, rsel_q;  // OUT_REGS = 2: the register filled next, the one shown
     reg               wiping_q;
     reg  [AW-1:0]     wipe_q;          // the word being zeroed
-    wire              wiping = WIPE == 1 && wiping_q;   // a constant 0 without WIPE
+    // RAM with WIPE is zeroed a word a cycle; flip-flops in the reset cycle (a constant 0 otherwise)
+    localparam        WIPE_RAM = WIPE == 1 && STYLE != "logic";
+    wire              wiping = WIPE_RAM && wiping_q;
 
     assign s_axis_tready = !full_q && !wiping;
     wire wr   = s_axis_tvalid && s_axis_tready;
-    wire out_valid = OUT_REGS == 2 ? ov_q[rsel_q] : ov_q[0];
+    wire out_valid = OUT_REGS == 0 ? some_q : OUT_REGS == 2 ? ov_q[rsel_q] : ov_q[0];
     wire pop  = out_valid && m_axis_tready;
-    wire load = some_q && (OUT_REGS == 2 ? !ov_q[wsel_q] : (!ov_q[0] || m_axis_tready));
+    // a word leaves the memory: into an output register, or (OUT_REGS = 0) to m_axis
+    wire load = OUT_REGS == 0 ? pop : some_q && (OUT_REGS == 2 ? !ov_q[wsel_q] : (!ov_q[0] || m_axis_tready));
     wire up   = wr && !load;
     wire down = load && !wr;
     // While wiping, every word is written with zeros; the last wipe cycle reads word 0 (zeroed in
     // the first) into the output register.
-    wire              mem_we   = wr || wiping;
+    wire              mem_we   = s_axis_tready || wiping;
     wire [AW-1:0]     mem_wa   = wiping ? wipe_q : wp_q;
     wire [WIDTH-1:0]  mem_wd   = wiping ? {WIDTH{1'b0}} : s_axis_tdata;
     wire              wipe_end = wiping && wipe_q == {AW{1'b1}};
@@ -97,6 +108,7 @@ module axis_fifo #(
     wire              re0      = OUT_REGS == 2 ? (load && !wsel_q) || wipe_end : load || wipe_end;
     wire              re1      = OUT_REGS == 2 && ((load && wsel_q) || wipe_end);
     wire [AW-1:0]     mem_ra   = wiping ? {AW{1'b0}} : rp_q;
+    wire [WIDTH-1:0]  head;            // the memory at the read pointer (OUT_REGS = 0)
 
     generate
         if (STYLE == "block") begin : g_block
@@ -104,22 +116,40 @@ module axis_fifo #(
             always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
             always @(posedge clk) if (re0) out_q <= mem[mem_ra];
             assign out1 = out_q;   // not used: block RAM has one read register
+            assign head = out_q;   // not used: OUT_REGS = 0 is refused with block RAM
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_re1 = re1;
             /* verilator lint_on UNUSEDSIGNAL */
         end else if (STYLE == "distributed") begin : g_distributed
             (* ram_style = "distributed", no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
             always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
-            always @(posedge clk) if (re0) out_q <= mem[mem_ra];
-            reg [WIDTH-1:0] out1_q;
-            always @(posedge clk) if (re1) out1_q <= mem[mem_ra];
-            assign out1 = out1_q;
+            assign head = mem[mem_ra];
         end else begin : g_logic
-            (* ram_style = "logic", no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
-            always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
-            always @(posedge clk) if (re0) out_q <= mem[mem_ra];
+            // a register per word, so that WIPE clears them all at once
+            wire [DEPTH*WIDTH-1:0] words;
+            genvar i;
+            for (i = 0; i < DEPTH; i = i + 1) begin : g_word
+                reg [WIDTH-1:0] w_q;
+                always @(posedge clk) begin
+                    if (WIPE == 1 && (rst || clear)) w_q <= {WIDTH{1'b0}};
+                    else if (mem_we && mem_wa == i) w_q <= mem_wd;
+                end
+                assign words[i*WIDTH +: WIDTH] = w_q;
+            end
+            assign head = words[mem_ra*WIDTH +: WIDTH];
+        end
+        if (STYLE != "block") begin : g_out_regs
+            // the output registers behind a LUT-RAM or flip-flop memory (none with OUT_REGS = 0)
             reg [WIDTH-1:0] out1_q;
-            always @(posedge clk) if (re1) out1_q <= mem[mem_ra];
+            always @(posedge clk) begin
+                if (WIPE == 1 && STYLE == "logic" && (rst || clear)) begin
+                    out_q <= {WIDTH{1'b0}};
+                    out1_q <= {WIDTH{1'b0}};
+                end else begin
+                    if (re0) out_q <= head;
+                    if (re1) out1_q <= head;
+                end
+            end
             assign out1 = out1_q;
         end
     endgenerate
@@ -134,7 +164,7 @@ module axis_fifo #(
             ov_q <= 2'b00;
             wsel_q <= 1'b0;
             rsel_q <= 1'b0;
-            wiping_q <= WIPE == 1;
+            wiping_q <= WIPE_RAM;
             wipe_q <= {AW{1'b0}};
         end else begin
             if (wr) wp_q <= wp_q + 1'b1;
@@ -169,7 +199,7 @@ module axis_fifo #(
         end
     end
 
-    assign m_axis_tdata  = OUT_REGS == 2 && rsel_q ? out1 : out_q;
+    assign m_axis_tdata  = OUT_REGS == 0 ? head : OUT_REGS == 2 && rsel_q ? out1 : out_q;
     assign m_axis_tvalid = out_valid;
     assign count = {1'b0, stored_q} + {{AW{1'b0}}, ov_q[0]} + {{AW{1'b0}}, ov_q[1]};
     assign busy = wiping;

@@ -1,4 +1,5 @@
-"""cocotb testbenches of the stream primitives in rtl/common: axis_fifo and delay_line.
+"""cocotb testbenches of the stream primitives in rtl/common: axis_fifo, axis_reg, axis_keep and
+delay_line.
 
 The configuration arrives as the DUT's parameters (read back from the DUT's ports and the
 AUTHCORE_TEST_CONFIG JSON the test writes), never from internal signals.
@@ -11,7 +12,7 @@ import os
 
 import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
 import cocotb
-from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
+from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge, Timer
 
 CFG = json.loads(os.environ.get("AUTHCORE_TEST_CONFIG", "{}"))
 
@@ -40,7 +41,11 @@ async def wait_not_busy(dut) -> None:
 if CFG.get("top") == "axis_fifo":
     DEPTH = int(CFG["DEPTH"])
     WIDTH = int(CFG["WIDTH"])
-    HOLDS = DEPTH + int(CFG.get("OUT_REGS", 1))   # the memory and the output registers
+    OUT_REGS = int(CFG.get("OUT_REGS", 1))
+    HOLDS = DEPTH + OUT_REGS   # the memory and the output registers
+    LATENCY = 1 if OUT_REGS == 0 else 2
+    # WIPE zeroes RAM a word a cycle, flip-flops in the reset cycle
+    WIPE_CYCLES = DEPTH if CFG["WIPE"] and CFG.get("STYLE", "block") != "logic" else 0
 
     @cocotb.test(timeout_time=5, timeout_unit="ms")
     async def random_traffic_in_order(dut):
@@ -58,7 +63,8 @@ if CFG.get("top") == "axis_fifo":
     @cocotb.test(timeout_time=5, timeout_unit="ms")
     async def holds_depth_plus_out_regs_and_full_rate(dut):
         """With m_axis stalled it takes exactly DEPTH + OUT_REGS words (count says so) and then
-        refuses; with both sides free one word a cycle goes through, 2 cycles of latency."""
+        refuses; with both sides free one word a cycle goes through, 1 cycle of latency without an
+        output register, 2 with."""
         rng = axis.seeded()
         await fifo_init(dut)
         words = [rng.getrandbits(WIDTH) for _ in range(DEPTH + 5)]
@@ -80,7 +86,7 @@ if CFG.get("top") == "axis_fifo":
         w.cancel()
         assert [g["tdata"] for g in got] == words
         first = seen.index(1)
-        assert first == 2 and all(seen[first : first + len(words)]), seen[:10]
+        assert first == LATENCY and all(seen[first : first + len(words)]), seen[:10]
 
     @cocotb.test(timeout_time=5, timeout_unit="ms")
     async def clear_and_reset_empty_it(dut):
@@ -95,7 +101,7 @@ if CFG.get("top") == "axis_fifo":
             await ClockCycles(dut.clk, DEPTH // 2 + 2)
             sender.cancel()
             await axis.clear_mid_stream(dut, pulse)
-            if CFG["WIPE"]:
+            if WIPE_CYCLES:
                 assert dut.busy.value == 1 and dut.s_axis_tready.value == 0
             await wait_not_busy(dut)
             assert dut.m_axis_tvalid.value == 0 and int(dut.count.value) == 0
@@ -110,8 +116,9 @@ if CFG.get("top") == "axis_fifo":
 
     @cocotb.test(timeout_time=5, timeout_unit="ms")
     async def wipe_takes_depth_cycles(dut):
-        """WIPE: after clear the FIFO is busy for exactly DEPTH cycles (one zero write per memory
-        word) and its output register reads zero; without WIPE clear takes no time."""
+        """WIPE: after clear a RAM FIFO is busy for exactly DEPTH cycles (one zero write per memory
+        word), a flip-flop one for none, and its output reads zero; without WIPE clear takes no
+        time."""
         rng = axis.seeded()
         await fifo_init(dut)
         ones = (1 << WIDTH) - 1
@@ -125,9 +132,129 @@ if CFG.get("top") == "axis_fifo":
             busy += 1
             await RisingEdge(dut.clk)
             await ReadOnly()
-        assert busy == (DEPTH if CFG["WIPE"] else 0), f"busy for {busy} cycles"
+        assert busy == WIPE_CYCLES, f"busy for {busy} cycles"
         if CFG["WIPE"]:
             assert int(dut.m_axis_tdata.value) == 0
+
+
+elif CFG.get("top") == "axis_reg":
+    MODE = int(CFG["MODE"])
+    WIDTH = int(CFG["WIDTH"])
+
+    async def reg_init(dut) -> None:
+        dut.s_axis_tvalid.value = 0
+        dut.s_axis_tdata.value = 0
+        dut.m_axis_tready.value = 0
+        dut.clear.value = 0
+        await axis.start_clock(dut)
+        await axis.reset(dut)
+
+    @cocotb.test(timeout_time=5, timeout_unit="ms")
+    async def random_traffic_in_order(dut):
+        """Every word comes out once, in order, with random gaps on both sides; data holds while
+        m_axis waits."""
+        rng = axis.seeded()
+        await reg_init(dut)
+        for gap_in, gap_out in ((0.0, 0.0), (0.5, 0.0), (0.0, 0.7), (0.3, 0.3)):
+            words = [rng.getrandbits(WIDTH) for _ in range(200)]
+            sender = cocotb.start_soon(axis.send(dut, [{"tdata": w} for w in words], rng, gap_in))
+            got = await axis.collect(dut, len(words), rng, gap_out)
+            await sender
+            assert [g["tdata"] for g in got] == words, f"gaps {gap_in}/{gap_out}"
+
+    @cocotb.test(timeout_time=5, timeout_unit="ms")
+    async def full_rate_and_latency(dut):
+        """A word a cycle with both sides free; on m_axis MODE cycles after s_axis (0 or 1)."""
+        rng = axis.seeded()
+        await reg_init(dut)
+        words = [rng.getrandbits(WIDTH) for _ in range(50)]
+        seen: list[int] = []
+        w = cocotb.start_soon(axis.sample_each_cycle(dut, "m_axis_tvalid", seen))
+        sender = cocotb.start_soon(axis.send(dut, [{"tdata": x} for x in words], rng, 0.0))
+        got = await axis.collect(dut, len(words), rng, 0.0)
+        await sender
+        w.cancel()
+        assert [g["tdata"] for g in got] == words
+        first = seen.index(1)
+        assert first == min(MODE, 1) and all(seen[first : first + len(words)]), seen[:10]
+
+    @cocotb.test(timeout_time=5, timeout_unit="ms")
+    async def ready_path(dut):
+        """MODE 0 and 1: s_axis_tready follows m_axis_tready within the cycle while a word waits
+        at the output. MODE 2 (skid): it never does, it is a flip-flop; the word offered in the
+        cycle the output stalls waits in the skid register and follows in order."""
+        rng = axis.seeded()
+        await reg_init(dut)
+        a, b = rng.getrandbits(WIDTH), rng.getrandbits(WIDTH)
+
+        async def toggles() -> list[int]:
+            seen = []
+            for m in (1, 0, 1, 0):
+                await Timer(1, "ns")
+                dut.m_axis_tready.value = m
+                await ReadOnly()
+                seen.append(int(dut.s_axis_tready.value))
+            return seen
+
+        await RisingEdge(dut.clk)
+        dut.s_axis_tdata.value = a
+        dut.s_axis_tvalid.value = 1
+        await RisingEdge(dut.clk)       # MODE 1, 2: a taken into the output register
+        dut.s_axis_tdata.value = b
+        seen = await toggles()          # ends with m_axis_tready low: the output stalls
+        assert seen == ([1, 1, 1, 1] if MODE == 2 else [1, 0, 1, 0]), seen
+        await RisingEdge(dut.clk)       # MODE 2: b into the skid register
+        if MODE == 2:
+            dut.s_axis_tvalid.value = 0
+            seen = await toggles()
+            assert seen == [0, 0, 0, 0], seen
+        await RisingEdge(dut.clk)
+        dut.s_axis_tvalid.value = 0
+        got = await axis.collect(dut, {0: 0, 1: 1, 2: 2}[MODE], rng, 0.0)
+        assert [g["tdata"] for g in got] == [a, b][:MODE], got
+
+    @cocotb.test(timeout_time=5, timeout_unit="ms")
+    async def clear_empties_and_wipes(dut):
+        """clear and rst empty the slice; with WIPE its data output reads zero afterwards."""
+        rng = axis.seeded()
+        await reg_init(dut)
+        if MODE == 0:
+            return
+        for pulse in ("clear", "rst"):
+            ones = (1 << WIDTH) - 1
+            sender = cocotb.start_soon(axis.send(dut, [{"tdata": ones}] * 4, rng, 0.0))
+            await ClockCycles(dut.clk, 4)
+            sender.cancel()
+            await axis.clear_mid_stream(dut, pulse)
+            assert dut.m_axis_tvalid.value == 0 and dut.s_axis_tready.value == 1
+            if CFG["WIPE"]:
+                assert int(dut.m_axis_tdata.value) == 0
+            await RisingEdge(dut.clk)
+            fresh = [rng.getrandbits(WIDTH) for _ in range(3)]
+            sender = cocotb.start_soon(axis.send(dut, [{"tdata": w} for w in fresh], rng, 0.0))
+            got = await axis.collect(dut, 3, rng, 0.0)
+            await sender
+            assert [g["tdata"] for g in got] == fresh
+
+
+elif CFG.get("top") == "axis_keep":
+
+    @cocotb.test(timeout_time=5, timeout_unit="ms")
+    async def counts_contiguity_and_mask(dut):
+        """Every tkeep (or 2000 random ones and every contiguous one for wide beats) against its
+        definition."""
+        rng = axis.seeded()
+        n = int(CFG["BYTES"])
+        keeps = list(range(1 << n)) if n <= 8 else \
+            [rng.getrandbits(n) for _ in range(2000)] + [(1 << k) - 1 for k in range(n + 1)]
+        for k in keeps:
+            dut.keep.value = k
+            await Timer(1, "ns")
+            assert int(dut.count.value) == bin(k).count("1"), hex(k)
+            assert int(dut.contiguous.value) == int(k & (k + 1) == 0), hex(k)
+            assert int(dut.full.value) == int(k == (1 << n) - 1), hex(k)
+            mask = sum(0xFF << (8 * i) for i in range(n) if k >> i & 1)
+            assert int(dut.mask.value) == mask, hex(k)
 
 
 else:

@@ -16,10 +16,11 @@ RTL = Path(__file__).resolve().parents[3] / "rtl" / "common"
 
 @pytest.mark.parametrize("style,depth,width,wipe,out_regs", [
     ("block", 16, 37, 0, 1), ("distributed", 4, 129, 1, 1), ("logic", 2, 8, 1, 1), ("distributed", 32, 16, 0, 1),
-    ("distributed", 8, 20, 0, 2), ("logic", 4, 9, 1, 2),
+    ("distributed", 8, 20, 0, 2), ("logic", 4, 9, 1, 2), ("logic", 8, 33, 1, 0), ("distributed", 4, 12, 1, 0),
+    ("logic", 2, 5, 0, 0),
 ])
 def test_axis_fifo(tmp_path, rng, style, depth, width, wipe, out_regs):
-    cfg = {"top": "axis_fifo", "DEPTH": depth, "WIDTH": width, "WIPE": wipe, "OUT_REGS": out_regs}
+    cfg = {"top": "axis_fifo", "DEPTH": depth, "WIDTH": width, "WIPE": wipe, "OUT_REGS": out_regs, "STYLE": style}
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_CONFIG": json.dumps(cfg)}
     passed, failed = simulate("axis_fifo", [RTL / "axis_fifo.v"], "tb_common", [TB], tmp_path,
                               parameters={"WIDTH": width, "DEPTH": depth, "STYLE": f'"{style}"', "WIPE": wipe,
@@ -39,7 +40,8 @@ def test_delay_line(tmp_path, rng, delay, reset):
 @pytest.mark.parametrize("params,message", [
     ({"DEPTH": 12}, "axis_fifo_DEPTH_must_be_a_power_of_two_of_at_least_2"),
     ({"STYLE": '"ultra"'}, "axis_fifo_STYLE_must_be_block_distributed_or_logic"),
-    ({"OUT_REGS": 2}, "axis_fifo_OUT_REGS_must_be_1_or_2_and_1_with_block_RAM"),
+    ({"OUT_REGS": 2}, "axis_fifo_OUT_REGS_must_be_0_1_or_2_and_1_with_block_RAM"),
+    ({"OUT_REGS": 0}, "axis_fifo_OUT_REGS_must_be_0_1_or_2_and_1_with_block_RAM"),
 ])
 def test_axis_fifo_refuses_illegal_parameters(tmp_path, params, message):
     from authcore.errors import ToolError
@@ -47,4 +49,36 @@ def test_axis_fifo_refuses_illegal_parameters(tmp_path, params, message):
     with pytest.raises(ToolError):
         simulate("axis_fifo", [RTL / "axis_fifo.v"], "tb_common", [TB], tmp_path, parameters=params,
                  env={"AUTHCORE_TEST_CONFIG": json.dumps({"top": "axis_fifo", "DEPTH": 16, "WIDTH": 8, "WIPE": 0})})
+    assert message in (tmp_path / "build.log").read_text()
+
+
+@pytest.mark.parametrize("mode,width,wipe", [(0, 8, 0), (1, 33, 0), (1, 7, 1), (2, 129, 0), (2, 16, 1)])
+def test_axis_reg(tmp_path, rng, mode, width, wipe):
+    cfg = {"top": "axis_reg", "MODE": mode, "WIDTH": width, "WIPE": wipe}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_CONFIG": json.dumps(cfg)}
+    passed, failed = simulate("axis_reg", [RTL / "axis_reg.v"], "tb_common", [TB], tmp_path,
+                              parameters={"WIDTH": width, "MODE": mode, "WIPE": wipe}, env=env)
+    assert (passed, failed) == (4, 0)
+
+
+@pytest.mark.parametrize("nbytes", [1, 4, 16, 32])
+def test_axis_keep(tmp_path, rng, nbytes):
+    cfg = {"top": "axis_keep", "BYTES": nbytes}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_CONFIG": json.dumps(cfg)}
+    passed, failed = simulate("axis_keep", [RTL / "axis_keep.v"], "tb_common", [TB], tmp_path,
+                              parameters={"BYTES": nbytes}, env=env)
+    assert (passed, failed) == (1, 0)
+
+
+@pytest.mark.parametrize("top,params,message", [
+    ("axis_reg", {"MODE": 3}, "axis_reg_MODE_must_be_0_pass_1_simple_or_2_skid"),
+    ("axis_reg", {"WIPE": 2}, "axis_reg_WIPE_must_be_0_or_1"),
+    ("axis_keep", {"BYTES": 0}, "axis_keep_BYTES_must_be_at_least_1"),
+])
+def test_primitives_refuse_illegal_parameters(tmp_path, top, params, message):
+    from authcore.errors import ToolError
+
+    with pytest.raises(ToolError):
+        simulate(top, [RTL / f"{top}.v"], "tb_common", [TB], tmp_path, parameters=params,
+                 env={"AUTHCORE_TEST_CONFIG": json.dumps({"top": top, "MODE": 1, "WIDTH": 8, "WIPE": 0, "BYTES": 4})})
     assert message in (tmp_path / "build.log").read_text()
