@@ -56,9 +56,6 @@ module aes_enc_iter #(
     reg  [USER_W-1:0] user_q;
     reg  [3:0]        rnd_q;     // the round being computed, 1..Nr
     reg               phase_q;   // SBOX = 2: the S-boxes have read the state
-    reg  [127:0]      out_q;
-    reg  [USER_W-1:0] out_user_q;
-    reg               out_v_q;
 
     // ShiftRows then SubBytes (they commute), MixColumns unless last, AddRoundKey.
     wire [127:0] shifted;
@@ -83,7 +80,7 @@ module aes_enc_iter #(
 
     wire step = busy_q && (L == 0 || phase_q);          // a round completes this cycle
     wire finish = step && last_round;
-    wire out_free = !out_v_q || m_axis_tready;
+    wire out_free;                                       // the output register takes a block
     wire hold = finish && !out_free;                     // the result waits for the output
     // Round r reads round key r no earlier than r cycles after the block was taken: blocks may enter
     // while the schedule runs (key_early).
@@ -115,23 +112,13 @@ module aes_enc_iter #(
         end
     end
 
-    always @(posedge clk) begin
-        if (clr) begin
-            out_q <= 128'd0;
-            out_user_q <= {USER_W{1'b0}};
-            out_v_q <= 1'b0;
-        end else if (finish && out_free) begin
-            out_q <= round_out;
-            out_user_q <= user_q;
-            out_v_q <= 1'b1;
-        end else if (m_axis_tready) begin
-            out_v_q <= 1'b0;
-        end
-    end
+    // The output register: it holds key-derived data, so rst and key_clear zero it.
+    axis_reg #(.WIDTH(128 + USER_W), .MODE(1), .WIPE(1)) u_out (
+        .clk(clk), .rst(rst), .clear(key_clear),
+        .s_axis_tdata({round_out, user_q}), .s_axis_tvalid(finish), .s_axis_tready(out_free),
+        .m_axis_tdata({m_axis_tdata, m_axis_tuser}), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready)
+    );
 
-    assign m_axis_tdata = out_q;
-    assign m_axis_tuser = out_user_q;
-    assign m_axis_tvalid = out_v_q;
     assign key_loaded = keys_ok;
 endmodule
 `default_nettype wire

@@ -23,8 +23,9 @@
 // 128 bits with the block-RAM S-box (REBAL, the configuration of the fast GCM core): each unit's
 // register stands after its S-box RAMs, the key schedule runs at half rate (aes_key_expand HALF:
 // blocks still enter two cycles after the key, key_loaded rises after 2 Nr + 2 cycles instead of
-// Nr + 2), and the pipeline never stalls: a block is taken only while a 32-entry output FIFO (LUT
-// RAM, erased by rst and key_clear in the 16 cycles after them) has room for every block owed.
+// Nr + 2), and the pipeline never stalls: a block is taken only while a 32-entry output FIFO
+// (axis_fifo in LUT RAM, erased by rst and key_clear in the 16 cycles after them) has room for
+// every block owed. Otherwise the output is a register (axis_reg) and a full one stalls the units.
 //
 // Latency: Nr * P + Nr * (SBOX == 2) + 1 cycles from acceptance to m_axis_tvalid (plus up to
 // P - 1 cycles waiting for the input unit's boundary). Throughput: one block every P cycles.
@@ -124,9 +125,7 @@ module aes_enc_pipe #(
     wire [NS-1:0]        xfer_now;
     wire [NS-1:0]        busy_v;
     wire [NS-1:0]        bnd;
-    reg  [127:0]         out_q;
-    reg  [USER_W-1:0]    out_user_q;
-    reg                  out_v_q;
+    wire                 out_free;   // the output (register or FIFO) takes a finished block
 
     // islast_q[k]: unit k runs the last round (k + 1 == Nr). Nr changes only at key load and a
     // block reaches unit 9 no earlier than 9 cycles after the key, so a registered decode is in
@@ -154,7 +153,7 @@ module aes_enc_pipe #(
     // leaves the pipeline always finds a free entry (the pipeline holds at most 2 Nr + 1 blocks).
     localparam integer OD = 32;
     reg               credit_q;
-    wire              stall = (REBAL == 1) ? 1'b0 : out_xfer && out_v_q && !m_axis_tready;
+    wire              stall = (REBAL == 1) ? 1'b0 : out_xfer && !out_free;
     wire              advance = !stall;
     // empty from a register: no block was in a round unit last cycle, and none was taken then
     // (s_axis_tready is low while a key is offered, so a key never meets a block taken with it).
@@ -298,77 +297,50 @@ module aes_enc_pipe #(
     endgenerate
 
     // ---- output ---------------------------------------------------------------------------------
-    always @(posedge clk) begin
-        if (clr) begin
-            out_q <= 128'd0;
-            out_user_q <= {USER_W{1'b0}};
-            out_v_q <= 1'b0;
-        end else if (advance && out_xfer) begin
-            out_q <= out_data;
-            out_user_q <= out_user;
-            out_v_q <= 1'b1;
-        end else if (m_axis_tready) begin
-            out_v_q <= 1'b0;
-        end
-    end
-
+    // Both hold key-derived data (E_K(0) = H inside the GCM core, keystream), so rst and key_clear
+    // zero them.
     generate
         if (REBAL == 1) begin : g_credit
-            // The FIFO is LUT RAM, which has no reset, and it holds key-derived data (E_K(0) = H
-            // inside the GCM core, keystream), so rst and key_clear erase it by writing zeros: two
-            // banks of OD/2 entries (even and odd), one entry of each per cycle in the OD/2 cycles
-            // after clr. Nothing else writes then: a key is taken one cycle after clr at the
-            // earliest, a block two cycles after its key (or one after clr with a fixed key), and
-            // a block needs 2 Nr + 1 >= 21 cycles to reach the FIFO.
-            localparam integer OW = 128 + USER_W;
-            reg  [OW-1:0] of_even [0:OD/2-1];
-            reg  [OW-1:0] of_odd [0:OD/2-1];
-            reg  [5:0] of_wr_q, of_rd_q, owed_q;
-            reg  [5:0] of_n_q;                       // entries in the FIFO (of_wr_q - of_rd_q)
-            reg        of_v_q;                       // of_n_q != 0, as a register
-            reg  [4:0] wipe_q;                       // pairs of entries left to erase
-            wire       wiping = wipe_q != 5'd0;
-            wire [3:0] wipe_at = wipe_q[3:0] - 4'd1;  // 15 down to 0
-            wire       pop = of_v_q && m_axis_tready;
+            // The output FIFO (LUT RAM, axis_fifo): its wipe after clr takes 16 cycles, and nothing
+            // arrives then: a key is taken one cycle after clr at the earliest, a block two cycles
+            // after its key (or one after clr with a fixed key), and a block needs 2 Nr + 1 >= 21
+            // cycles to reach the FIFO. After that the credit below keeps a free entry for every
+            // block in the pipeline, so the FIFO's s_axis_tready is always high when a block comes.
+            reg  [5:0] owed_q;
+            wire       pop = m_axis_tvalid && m_axis_tready;
             wire [5:0] owed_next = owed_q + {5'd0, take} - {5'd0, pop};
             // owed_next == OD without the adder on the path from take and pop: owed moves by at
             // most one a cycle and never exceeds OD (the pointer compare, the adder and this
             // compare in series were the GCM core's critical path, 12.1 ns)
             wire       owed_full_next = (owed_q == OD[5:0] && take == pop) ||
                                         (owed_q == OD[5:0] - 6'd1 && take && !pop);
-            wire [3:0] ev_at = wiping ? wipe_at : of_wr_q[4:1];
-            wire [OW-1:0] of_d = wiping ? {OW{1'b0}} : {out_user, out_data};
-            always @(posedge clk) begin
-                if (wiping || (out_xfer && !of_wr_q[0])) of_even[ev_at] <= of_d;
-                if (wiping || (out_xfer && of_wr_q[0])) of_odd[ev_at] <= of_d;
-            end
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [6:0] unused_count;
+            wire       unused_busy;
+            /* verilator lint_on UNUSEDSIGNAL */
+            axis_fifo #(.WIDTH(128 + USER_W), .DEPTH(OD), .STYLE("distributed"), .WIPE(1), .OUT_REGS(0)) u_fifo (
+                .clk(clk), .rst(rst), .clear(key_clear),
+                .s_axis_tdata({out_user, out_data}), .s_axis_tvalid(out_xfer), .s_axis_tready(out_free),
+                .m_axis_tdata({m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid),
+                .m_axis_tready(m_axis_tready), .count(unused_count), .busy(unused_busy)
+            );
             always @(posedge clk) begin
                 if (clr) begin
-                    of_wr_q <= 6'd0;
-                    of_rd_q <= 6'd0;
-                    of_n_q <= 6'd0;
-                    of_v_q <= 1'b0;
                     owed_q <= 6'd0;
                     credit_q <= 1'b0;
-                    wipe_q <= 5'd16;  // OD / 2
                 end else begin
-                    if (out_xfer) of_wr_q <= of_wr_q + 6'd1;
-                    if (pop) of_rd_q <= of_rd_q + 6'd1;
-                    of_n_q <= of_n_q + {5'd0, out_xfer} - {5'd0, pop};
-                    of_v_q <= out_xfer || (of_n_q[5:1] != 5'd0) || (of_n_q[0] && !pop);
                     owed_q <= owed_next;
                     credit_q <= !owed_full_next;
-                    if (wiping) wipe_q <= wipe_q - 5'd1;
                 end
             end
-            assign {m_axis_tuser, m_axis_tdata} = of_rd_q[0] ? of_odd[of_rd_q[4:1]] : of_even[of_rd_q[4:1]];
-            assign m_axis_tvalid = of_v_q;
-            wire unused_out = ^{out_q, out_user_q, out_v_q};
         end else begin : g_hold
             always @(posedge clk) credit_q <= 1'b0;
-            assign m_axis_tdata = out_q;
-            assign m_axis_tuser = out_user_q;
-            assign m_axis_tvalid = out_v_q;
+            axis_reg #(.WIDTH(128 + USER_W), .MODE(1), .WIPE(1)) u_out (
+                .clk(clk), .rst(rst), .clear(key_clear),
+                .s_axis_tdata({out_user, out_data}), .s_axis_tvalid(out_xfer), .s_axis_tready(out_free),
+                .m_axis_tdata({m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid),
+                .m_axis_tready(m_axis_tready)
+            );
         end
     endgenerate
     assign key_loaded = keys_ok;

@@ -9,9 +9,11 @@
 // The memory is never read and written at one address in the same cycle (a word is read only
 // once it is stored, and a write into the slot being read needs a full FIFO, which takes nothing),
 // so the memory needs no read-during-write logic: no_rw_check tells Yosys so.
-// The slot at the write pointer is free whenever the FIFO is not full, so it is written every such
-// cycle, offered or not, and a transfer only moves the pointer: s_axis_tvalid reaches no write
-// enable (for a FIFO behind a pipeline whose valid is decoded late).
+// EAGER = 1: the slot at the write pointer is free whenever the FIFO is not full, so it is written
+// every such cycle, offered or not, and a transfer only moves the pointer: s_axis_tvalid reaches no
+// write enable (for a FIFO behind a pipeline whose valid is decoded late). A free slot then holds
+// whatever s_axis_tdata held; with OUT_REGS = 0 an empty FIFO shows it on m_axis_tdata. EAGER = 0
+// (default): only words taken are written.
 // Parameters:
 //   WIDTH  payload bits.
 //   DEPTH  memory words, a power of two, at least 2.
@@ -21,8 +23,9 @@
 //          to about 120 MHz wherever m_axis_tdata goes; "distributed" reads in about 1 ns.
 //   WIPE   1: reset and clear also overwrite every word and the output registers with zeros (for
 //          payloads derived from keys). With "logic" that happens in the reset cycle itself; with
-//          RAM it takes DEPTH cycles, during which s_axis_tready and m_axis_tvalid are low and
-//          busy is high. 0: reset and clear only empty the FIFO.
+//          RAM it takes a cycle a word (block RAM: DEPTH; LUT RAM: 16 at most, its banks of 16
+//          words are zeroed side by side), during which s_axis_tready and m_axis_tvalid are low
+//          and busy is high. 0: reset and clear only empty the FIFO.
 //   OUT_REGS  0 (not with "block"): no output register; m_axis_tdata is the memory read at the
 //          read pointer (a DEPTH:1 multiplexer from flip-flops with "logic"), m_axis_tvalid a
 //          flip-flop. For small queues of wide words beside a datapath.
@@ -39,7 +42,8 @@ module axis_fifo #(
     parameter DEPTH = 16,
     parameter [8*11-1:0] STYLE = "block",
     parameter WIPE  = 0,
-    parameter OUT_REGS = 1
+    parameter OUT_REGS = 1,
+    parameter EAGER = 0
 ) (
     input  wire                     clk,
     input  wire                     rst,
@@ -65,6 +69,9 @@ module axis_fifo #(
         if (WIPE != 0 && WIPE != 1) begin : g_bad_wipe
             axis_fifo_WIPE_must_be_0_or_1 u_err ();
         end
+        if (EAGER != 0 && EAGER != 1) begin : g_bad_eager
+            axis_fifo_EAGER_must_be_0_or_1 u_err ();
+        end
         if (OUT_REGS != 1 && !((OUT_REGS == 0 || OUT_REGS == 2) && STYLE != "block")) begin : g_bad_out
             axis_fifo_OUT_REGS_must_be_0_1_or_2_and_1_with_block_RAM u_err ();
         end
@@ -85,7 +92,7 @@ module axis_fifo #(
     wire [WIDTH-1:0]  out1;            // the second output register (OUT_REGS = 2)
     reg               wsel_q, rsel_q;  // OUT_REGS = 2: the register filled next, the one shown
     reg               wiping_q;
-    reg  [AW-1:0]     wipe_q;          // the word being zeroed
+    reg  [AW-1:0]     wipe_q;          // the word (the row of every bank) being zeroed
     // RAM with WIPE is zeroed a word a cycle; flip-flops in the reset cycle (a constant 0 otherwise)
     localparam        WIPE_RAM = WIPE == 1 && STYLE != "logic";
     wire              wiping = WIPE_RAM && wiping_q;
@@ -100,10 +107,16 @@ module axis_fifo #(
     wire down = load && !wr;
     // While wiping, every word is written with zeros; the last wipe cycle reads word 0 (zeroed in
     // the first) into the output register.
-    wire              mem_we   = s_axis_tready || wiping;
-    wire [AW-1:0]     mem_wa   = wiping ? wipe_q : wp_q;
+    // LUT RAM deeper than 16 words is banks of 16 (ECP5's LUT RAM depth), word i in bank i mod
+    // the number of banks: the wipe zeroes a row of every bank at once, in 16 cycles (aes_enc_pipe
+    // relies on it: after key_clear its first block reaches the FIFO later than that).
+    localparam integer BANK = (STYLE == "distributed" && DEPTH > 16) ? 16 : DEPTH;  // words per bank
+    localparam integer NBA  = $clog2(DEPTH / BANK);                                  // bank select bits
+    localparam integer RA   = AW - NBA;                                              // row bits
+    wire              mem_we   = (EAGER == 1 ? s_axis_tready : wr) || wiping;
+    wire [AW-1:0]     mem_wa   = wiping ? wipe_q << NBA : wp_q;   // LUT RAM banks: the row on top
     wire [WIDTH-1:0]  mem_wd   = wiping ? {WIDTH{1'b0}} : s_axis_tdata;
-    wire              wipe_end = wiping && wipe_q == {AW{1'b1}};
+    wire              wipe_end = wiping && wipe_q[RA-1:0] == {RA{1'b1}};
     // the register a read goes to: with two, the one filled next (a wipe's last read, both)
     wire              re0      = OUT_REGS == 2 ? (load && !wsel_q) || wipe_end : load || wipe_end;
     wire              re1      = OUT_REGS == 2 && ((load && wsel_q) || wipe_end);
@@ -120,10 +133,21 @@ module axis_fifo #(
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_re1 = re1;
             /* verilator lint_on UNUSEDSIGNAL */
-        end else if (STYLE == "distributed") begin : g_distributed
+        end else if (STYLE == "distributed" && NBA == 0) begin : g_distributed
             (* ram_style = "distributed", no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
             always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
             assign head = mem[mem_ra];
+        end else if (STYLE == "distributed") begin : g_banks
+            wire [WIDTH*(1<<NBA)-1:0] heads;
+            genvar b;
+            for (b = 0; b < (1 << NBA); b = b + 1) begin : g_bank
+                (* ram_style = "distributed", no_rw_check *) reg [WIDTH-1:0] mem [0:BANK-1];
+                always @(posedge clk)
+                    if (wiping || (mem_we && mem_wa[NBA-1:0] == b))
+                        mem[mem_wa[AW-1:NBA]] <= mem_wd;
+                assign heads[b*WIDTH +: WIDTH] = mem[mem_ra[AW-1:NBA]];
+            end
+            assign head = heads[mem_ra[NBA-1:0]*WIDTH +: WIDTH];
         end else begin : g_logic
             // a register per word, so that WIPE clears them all at once
             wire [DEPTH*WIDTH-1:0] words;

@@ -12,13 +12,17 @@
 //            stalls goes to the skid register and leaves after the output's word.
 //   WIPE   1: reset and clear zero the data registers too (payloads derived from keys); 0: they
 //          only empty the slice (the registers keep stale data, which m_axis_tvalid low marks).
-// The data registers load whenever they are free, taken or not (their enables do not wait for
-// s_axis_tvalid): m_axis_tdata is meaningless while m_axis_tvalid is low.
+//   EAGER  0: a data register loads only a word it takes, so m_axis_tdata shows the last word
+//          transferred (zero after a wipe) and never what s_axis_tdata holds while invalid.
+//          1: the data registers load whenever they are free, taken or not, so s_axis_tvalid
+//          reaches no enable (for a valid decoded late); m_axis_tdata is then whatever
+//          s_axis_tdata held, meaningless while m_axis_tvalid is low.
 // clear empties the slice like reset (key_clear).
 module axis_reg #(
     parameter WIDTH = 8,
     parameter MODE  = 1,
-    parameter WIPE  = 0
+    parameter WIPE  = 0,
+    parameter EAGER = 0
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -36,6 +40,9 @@ module axis_reg #(
         end
         if (WIPE != 0 && WIPE != 1) begin : g_bad_wipe
             axis_reg_WIPE_must_be_0_or_1 u_err ();
+        end
+        if (EAGER != 0 && EAGER != 1) begin : g_bad_eager
+            axis_reg_EAGER_must_be_0_or_1 u_err ();
         end
         if (WIDTH < 1) begin : g_bad_width
             axis_reg_WIDTH_must_be_at_least_1 u_err ();
@@ -58,7 +65,7 @@ module axis_reg #(
             end
             always @(posedge clk) begin
                 if (WIPE == 1 && (rst || clear)) d_q <= {WIDTH{1'b0}};
-                else if (free) d_q <= s_axis_tdata;
+                else if (free && (EAGER == 1 || s_axis_tvalid)) d_q <= s_axis_tdata;
             end
             assign s_axis_tready = free;
             assign m_axis_tdata = d_q;
@@ -83,8 +90,9 @@ module axis_reg #(
                     d_q <= {WIDTH{1'b0}};
                     skid_q <= {WIDTH{1'b0}};
                 end else begin
-                    if (free) d_q <= skid_v_q ? skid_q : s_axis_tdata;
-                    if (!skid_v_q) skid_q <= s_axis_tdata;
+                    if (free && (EAGER == 1 || skid_v_q || s_axis_tvalid))
+                        d_q <= skid_v_q ? skid_q : s_axis_tdata;
+                    if (!skid_v_q && (EAGER == 1 || s_axis_tvalid)) skid_q <= s_axis_tdata;
                 end
             end
             assign s_axis_tready = !skid_v_q;

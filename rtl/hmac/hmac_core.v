@@ -181,8 +181,8 @@ module hmac_core #(
     reg  [XW-1:0] c_rr_q;    // the context served last
     reg  [XW-1:0] c_pick;
     reg  [XW-1:0] cand;
-    integer k;
-    always @* begin
+    always @* begin : p_c_pick
+        integer k;
         c_pick = c_rr_q;
         for (k = N; k >= 1; k = k - 1) begin   // the first asking context after the last served
             cand = c_rr_q + k[XW-1:0];         // N is a power of two: the sum wraps by itself
@@ -236,11 +236,11 @@ module hmac_core #(
     reg           m_busy_q;
     reg  [XW-1:0] m_ctx_q;
     reg  [XW-1:0] m_pick;
-    always @* begin
+    always @* begin : p_m_pick
+        integer k;
         m_pick = m_ctx_q;
-        if (!m_busy_q)
-            for (k = N - 1; k >= 0; k = k - 1)
-                if (m_valid[k]) m_pick = k[XW-1:0];
+        for (k = N - 1; k >= 0; k = k - 1)
+            if (!m_busy_q && m_valid[k]) m_pick = k[XW-1:0];
     end
     assign m_grant = ONE << m_pick;
     always @(posedge clk) begin

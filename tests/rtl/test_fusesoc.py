@@ -15,7 +15,7 @@ from authcore.keyspec.gcm import GcmConfig, generate_gcm
 ROOT = Path(__file__).resolve().parents[2]
 RTL = ROOT / "rtl"
 FUSESOC = shutil.which("fusesoc", path=str(ROOT / ".venv" / "bin")) or shutil.which("fusesoc")
-pytestmark = pytest.mark.skipif(FUSESOC is None, reason="fusesoc is installed by make setup")
+needs_fusesoc = pytest.mark.skipif(FUSESOC is None, reason="fusesoc is installed by make setup")
 
 
 def fusesoc(*args: str, cwd: Path) -> str:
@@ -37,6 +37,7 @@ def test_every_rtl_file_in_one_core():
     assert set(listed) == {p.resolve() for p in RTL.glob("*/*.v")}
 
 
+@needs_fusesoc
 def test_cores_parse_and_gcm_lints(tmp_path):
     out = fusesoc("--cores-root", str(RTL), "core", "list", cwd=tmp_path)
     names = set(re.findall(r"authcore:crypto:(\w+):", out))
@@ -45,7 +46,18 @@ def test_cores_parse_and_gcm_lints(tmp_path):
             "authcore:crypto:gcm", cwd=tmp_path)
 
 
+@needs_fusesoc
 def test_generated_folder_is_a_core(tmp_path):
     generate_gcm(tmp_path / "gen", GcmConfig(32, "rom", "digit:8"))
     out = fusesoc("--cores-root", str(tmp_path / "gen"), "core", "list", cwd=tmp_path)
     assert "authcore:generated:gcm_top" in out
+
+
+def test_core_files_are_written_from_the_sources():
+    """The .core files are authcore.rtl's: files in instance order, and a dependency on every area
+    whose modules an area instantiates (`python -m authcore.rtl --write-cores` after a change)."""
+    from authcore import rtl
+
+    for area in rtl.AREAS:
+        assert (RTL / area / f"{area}.core").read_text() == rtl.core_file(area), \
+            f"rtl/{area}/{area}.core is stale: run python -m authcore.rtl --write-cores"

@@ -10,10 +10,14 @@ Spec layout (paths relative to the TOML file)::
 
     [[config]]
     name = "generic-parallel"
-    top = "ghash_core"
-    files = ["../rtl/gf128/gf128_mul_parallel.v", "../rtl/ghash/ghash_core.v"]
+    top = "ghash_core"             # a module of rtl/: its files come from authcore.rtl
     params = { MULT = 0 }
     bits_per_cycle = 128
+
+    [[config]]
+    name = "test-design"
+    top = "xor_reg"
+    files = ["data/xor_reg.v"]     # anything else: the files are listed
 
     [[config]]
     name = "keyspec-lanes4"
@@ -97,8 +101,15 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
             raise InvalidParameter(f"{path}: a [[config]] has no name")
         targets = c.get("targets", head.get("targets", ["ecp5"]))
         gen = c.get("generate")
-        if gen is None and ("top" not in c or "files" not in c):
-            raise InvalidParameter(f"{path}: config {name!r} needs top and files, or generate")
+        if gen is None and "top" not in c:
+            raise InvalidParameter(f"{path}: config {name!r} needs a top (and files, unless the top is a module "
+                                   "of rtl/), or generate")
+        if gen is None and "files" not in c:
+            from authcore import rtl
+
+            files = [str(f) for f in rtl.files(str(c["top"]))]   # the library's own list
+        else:
+            files = [str((base / f).resolve()) for f in c.get("files", [])]
         seeds = c.get("key_seeds")
         key_seeds: list[int | None] = list(range(int(seeds))) if seeds else [None]
         placements = _placement_seeds(path, name, c)
@@ -118,7 +129,7 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
                 for ps in placements:
                     jobs.append(Job(
                         config=name, target=t, top=c.get("top", ""),
-                        files=[str((base / f).resolve()) for f in c.get("files", [])],
+                        files=files,
                         params=dict(c.get("params", {})), bits_per_cycle=c.get("bits_per_cycle"),
                         freq=float(c.get("freq", head.get("freq", 100))), seed=seed if ps is None else ps,
                         timeout=c.get("timeout", head.get("timeout")), generate=gen, key_seed=ks,

@@ -63,14 +63,15 @@ def nextpnr_device_args(target: str, device: str) -> list[str]:
 def _key(files: list[Path], top: str, params: dict[str, str], target: str, device: str,
          freq: float, seed: int, keep: list[str], pnr: bool, placer: str = "heap",
          breakdown: bool = False) -> str:
-    """Content hash of everything that decides a result: the sources (name and bytes), the top,
+    """Content hash of everything that decides a result: the sources (name and bytes, in any order), the top,
     parameters, target, device, nextpnr constraint and seed, the tool versions, and FLOW_VERSION,
     which names the scripts below and the harness (bump it whenever they change what is measured).
     For xc7 the constraint, seed and placer play no part, so they are left out of its key; ``keep``,
     ``pnr`` and ``placer`` enter it only when they differ from the default, so earlier results stay
     valid. ``breakdown`` (where the LUTs go) enters it only when asked for, likewise."""
     h = hashlib.sha256()
-    for f in files:
+    # in name order: a list's order decides nothing (the library's lists come from authcore.rtl)
+    for f in sorted(files, key=lambda p: (p.name, str(p))):
         h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
     meta = {"top": top, "params": params, "target": target, "device": device, "tools": tools.versions(),
             "flow": FLOW_VERSION, "harness": harness.VERSION if target != "xc7" else None}

@@ -15,35 +15,18 @@ import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from authcore import rtl
 from authcore.errors import InvalidParameter, ToolError
 
-RTL = Path(__file__).resolve().parents[3] / "rtl"
 CORES = ("sha1", "md5", "sha256", "hmac", "aes", "gcm")
 SBOXES = {"lut": 0, "composite": 1, "rom": 2}
-_AES_COMMON = ["aes/aes_key_expand", "aes/aes_sub", "aes/aes_mix_col", "aes/aes_sbox_lut", "aes/aes_sbox_composite",
-               "aes/aes_sbox_rom"]
-# The Verilog files of each simulated top, under rtl/ (the tests use the same lists).
-_FILES = {
-    "sha1_core": ["sha/round_ctl", "sha/md_compress", "sha/sha1_core"],
-    "md5_core": ["sha/round_ctl", "sha/md_compress", "sha/md5_core"],
-    "md5sha1_core": ["sha/round_ctl", "sha/md_compress", "sha/md5sha1_core"],
-    "sha256_compress": ["sha/round_ctl", "sha/sha256_compress"],
-    "hash_pad": ["sha/hash_pad"],
-    "hmac_core": ["sha/round_ctl", "sha/md_compress", "sha/sha256_compress", "sha/hash_pad", "hmac/hmac_ctx",
-                  "hmac/hmac_core"],
-    "aes_enc_pipe": ["aes/aes_enc_pipe", *_AES_COMMON],
-    "aes_enc_iter": ["aes/aes_enc_iter", *_AES_COMMON],
-    "gcm_core": ["gcm/gcm_core", "ghash/ghash_core", "gf128/gf128_mul_parallel", "gf128/gf128_mul_digit",
-                 "gf128/gf2_xor_net", "gf128/gf128_hybrid_map", "gf128/gf128_hybrid_core",
-                 "aes/aes_enc_pipe", *_AES_COMMON],
-}
-_FILES["gcm_selftest"] = ["gcm/gcm_selftest", *_FILES["gcm_core"]]
-_FILES["hmac_selftest"] = ["hmac/hmac_selftest", *_FILES["hmac_core"]]
 
 
 def sources(top: str) -> list[Path]:
-    """The Verilog files that ``top`` needs."""
-    return [RTL / f"{f}.v" for f in _FILES[top]]
+    """The Verilog files that ``top`` needs (authcore.rtl: found from the sources' instances)."""
+    return rtl.files(top)
+
+
 SIZES = {"sha1": 20, "md5": 16, "sha256": 32, "sha224": 28}
 
 

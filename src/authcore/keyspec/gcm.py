@@ -30,6 +30,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from authcore import rtl
 from authcore.errors import InvalidParameter
 from authcore.keyspec import emitter
 from authcore.keyspec.generate import Generated, _sha256, generate_ghash
@@ -37,13 +38,8 @@ from authcore.model import aes as aes_model
 from authcore.model import gcm as gcm_model
 from authcore.vectors import spec
 
-RTL = Path(__file__).resolve().parents[3] / "rtl"
 SBOXES = {"lut": 0, "composite": 1, "rom": 2}
 WIDTHS = (128, 64, 32, 16)
-LIBRARY = ["aes/aes_sbox_lut", "aes/aes_sbox_composite", "aes/aes_sbox_rom", "aes/aes_sub", "aes/aes_mix_col",
-           "aes/aes_key_expand", "aes/aes_enc_pipe", "gf128/gf128_mul_parallel", "gf128/gf128_mul_digit",
-           "gf128/gf2_xor_net", "gf128/gf128_hybrid_map", "gf128/gf128_hybrid_core", "ghash/ghash_core",
-           "gcm/gcm_core"]
 HYBRID_FIELDS = {"hybrid": 0, "hybrid:sparse": 1}   # --ghash hybrid: the paper's R; hybrid:sparse: the sparse R
 KEY_LEN = {16: 0, 24: 1, 32: 2}
 
@@ -233,10 +229,10 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
     outp = Path(out)
     outp.mkdir(parents=True, exist_ok=True)
     files: list[Path] = []
-    for name in LIBRARY + (["gcm/gcm_selftest"] if cfg.selftest else []):
-        dst = outp / "rtl" / f"{name}.v"
+    for src in rtl.files("gcm_selftest" if cfg.selftest else "gcm_core"):   # the library's files
+        dst = outp / "rtl" / src.parent.name / src.name
         dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(RTL / f"{name}.v", dst)
+        shutil.copyfile(src, dst)
         files.append(dst)
     info: dict[str, object] = {}
     hh: bytes | None = None

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from authcore import rtl
 from authcore.errors import InvalidParameter
 from authcore.keyspec import emitter, matrix, optimizer, proof
 from authcore.model import gf128
@@ -20,9 +21,8 @@ from authcore.model import gf128
 ARCHS = ("feedback", "pipelined", "crenne-pipe")
 MAX_LANES = 16
 MAX_STAGE_REGS = 4
-RTL = Path(__file__).resolve().parents[3] / "rtl"
 # The hand-written Verilog a ghash_crenne_pipe folder copies (compile order), so it builds on its own.
-CRENNE_LIBRARY = ["common/delay_line", "common/axis_fifo", "ghash/ghash_chain"]
+CRENNE_LIBRARY = "ghash_chain"   # the library top the generated Crenne top wraps (its files: authcore.rtl)
 
 
 @dataclass
@@ -31,6 +31,16 @@ class Generated:
     top: str
     files: list[Path]
     manifest: dict[str, object]
+
+
+def _copy_library(top: str, outp: Path) -> list[Path]:
+    """Copy the library files ``top`` needs (authcore.rtl) into a generated folder, flat."""
+    out = []
+    for src in rtl.files(top):
+        dst = outp / src.name
+        dst.write_bytes(src.read_bytes())
+        out.append(dst)
+    return out
 
 
 def _sha256(p: Path) -> str:
@@ -143,11 +153,7 @@ def generate_crenne(h: bytes, out: str | Path, stages: int = 8, regs: int = 1, f
         res = proof.prove_file(path, name, hi, addend=True, latency=regs)
         entry["proof"] = {"proven": True, "cells": res.cells, "seconds": round(time.monotonic() - t1, 3)}
     files = [path]
-    for lib in CRENNE_LIBRARY:
-        dst = outp / Path(lib).name
-        dst = dst.with_suffix(".v")
-        dst.write_bytes((RTL / f"{lib}.v").read_bytes())
-        files.append(dst)
+    files += _copy_library(CRENNE_LIBRARY, outp)
     top = outp / "ghash_crenne_pipe.v"
     top.write_text(emitter.crenne_top(stages, regs, feedback, depth))
     files.append(top)
@@ -165,7 +171,7 @@ def generate_crenne(h: bytes, out: str | Path, stages: int = 8, regs: int = 1, f
 
 
 # The hand-written Verilog a ghash64_keyspec folder copies.
-GHASH64_LIBRARY = ["ghash/ghash_core"]
+GHASH64_LIBRARY = "ghash_core"
 
 
 def generate_ghash64(h: bytes, out: str | Path, opt: str = "lut6", prove: bool = True) -> Generated:
@@ -200,10 +206,7 @@ def generate_ghash64(h: bytes, out: str | Path, opt: str = "lut6", prove: bool =
         res = proof.prove_file(path, name, hi, width=64)
         entry["proof"] = {"proven": True, "cells": res.cells, "seconds": round(time.monotonic() - t1, 3)}
     files = [path]
-    for lib in GHASH64_LIBRARY:
-        dst = outp / f"{Path(lib).name}.v"
-        dst.write_bytes((RTL / f"{lib}.v").read_bytes())
-        files.append(dst)
+    files += _copy_library(GHASH64_LIBRARY, outp)
     top = outp / "ghash64_keyspec.v"
     top.write_text(emitter.ghash64_top())
     files.append(top)

@@ -14,17 +14,19 @@ from authcore.testbench import HERE as TB
 RTL = Path(__file__).resolve().parents[3] / "rtl" / "common"
 
 
-@pytest.mark.parametrize("style,depth,width,wipe,out_regs", [
-    ("block", 16, 37, 0, 1), ("distributed", 4, 129, 1, 1), ("logic", 2, 8, 1, 1), ("distributed", 32, 16, 0, 1),
-    ("distributed", 8, 20, 0, 2), ("logic", 4, 9, 1, 2), ("logic", 8, 33, 1, 0), ("distributed", 4, 12, 1, 0),
-    ("logic", 2, 5, 0, 0),
+@pytest.mark.parametrize("style,depth,width,wipe,out_regs,eager", [
+    ("block", 16, 37, 0, 1, 0), ("distributed", 4, 129, 1, 1, 0), ("logic", 2, 8, 1, 1, 1),
+    ("distributed", 32, 16, 0, 1, 1), ("distributed", 8, 20, 0, 2, 0), ("logic", 4, 9, 1, 2, 0),
+    ("logic", 8, 33, 1, 0, 0), ("distributed", 4, 12, 1, 0, 1), ("logic", 2, 5, 0, 0, 1),
+    ("distributed", 32, 24, 1, 0, 0), ("distributed", 64, 10, 1, 1, 0),
 ])
-def test_axis_fifo(tmp_path, rng, style, depth, width, wipe, out_regs):
-    cfg = {"top": "axis_fifo", "DEPTH": depth, "WIDTH": width, "WIPE": wipe, "OUT_REGS": out_regs, "STYLE": style}
+def test_axis_fifo(tmp_path, rng, style, depth, width, wipe, out_regs, eager):
+    cfg = {"top": "axis_fifo", "DEPTH": depth, "WIDTH": width, "WIPE": wipe, "OUT_REGS": out_regs, "STYLE": style,
+           "EAGER": eager}
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_CONFIG": json.dumps(cfg)}
     passed, failed = simulate("axis_fifo", [RTL / "axis_fifo.v"], "tb_common", [TB], tmp_path,
                               parameters={"WIDTH": width, "DEPTH": depth, "STYLE": f'"{style}"', "WIPE": wipe,
-                                          "OUT_REGS": out_regs}, env=env)
+                                          "OUT_REGS": out_regs, "EAGER": eager}, env=env)
     assert (passed, failed) == (4, 0)
 
 
@@ -52,12 +54,13 @@ def test_axis_fifo_refuses_illegal_parameters(tmp_path, params, message):
     assert message in (tmp_path / "build.log").read_text()
 
 
-@pytest.mark.parametrize("mode,width,wipe", [(0, 8, 0), (1, 33, 0), (1, 7, 1), (2, 129, 0), (2, 16, 1)])
-def test_axis_reg(tmp_path, rng, mode, width, wipe):
-    cfg = {"top": "axis_reg", "MODE": mode, "WIDTH": width, "WIPE": wipe}
+@pytest.mark.parametrize("mode,width,wipe,eager", [(0, 8, 0, 0), (1, 33, 0, 1), (1, 7, 1, 0), (1, 9, 1, 1),
+                                                   (2, 129, 0, 0), (2, 16, 1, 0), (2, 12, 0, 1)])
+def test_axis_reg(tmp_path, rng, mode, width, wipe, eager):
+    cfg = {"top": "axis_reg", "MODE": mode, "WIDTH": width, "WIPE": wipe, "EAGER": eager}
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_CONFIG": json.dumps(cfg)}
     passed, failed = simulate("axis_reg", [RTL / "axis_reg.v"], "tb_common", [TB], tmp_path,
-                              parameters={"WIDTH": width, "MODE": mode, "WIPE": wipe}, env=env)
+                              parameters={"WIDTH": width, "MODE": mode, "WIPE": wipe, "EAGER": eager}, env=env)
     assert (passed, failed) == (4, 0)
 
 
@@ -73,6 +76,8 @@ def test_axis_keep(tmp_path, rng, nbytes):
 @pytest.mark.parametrize("top,params,message", [
     ("axis_reg", {"MODE": 3}, "axis_reg_MODE_must_be_0_pass_1_simple_or_2_skid"),
     ("axis_reg", {"WIPE": 2}, "axis_reg_WIPE_must_be_0_or_1"),
+    ("axis_reg", {"EAGER": 2}, "axis_reg_EAGER_must_be_0_or_1"),
+    ("axis_fifo", {"EAGER": 2}, "axis_fifo_EAGER_must_be_0_or_1"),
     ("axis_keep", {"BYTES": 0}, "axis_keep_BYTES_must_be_at_least_1"),
 ])
 def test_primitives_refuse_illegal_parameters(tmp_path, top, params, message):
@@ -80,5 +85,6 @@ def test_primitives_refuse_illegal_parameters(tmp_path, top, params, message):
 
     with pytest.raises(ToolError):
         simulate(top, [RTL / f"{top}.v"], "tb_common", [TB], tmp_path, parameters=params,
-                 env={"AUTHCORE_TEST_CONFIG": json.dumps({"top": top, "MODE": 1, "WIDTH": 8, "WIPE": 0, "BYTES": 4})})
+                 env={"AUTHCORE_TEST_CONFIG": json.dumps({"top": top, "MODE": 1, "WIDTH": 8, "WIPE": 0, "BYTES": 4,
+                                                              "DEPTH": 16})})
     assert message in (tmp_path / "build.log").read_text()
