@@ -316,13 +316,13 @@ module aes_enc_pipe #(
                                         (owed_q == OD[5:0] - 6'd1 && take && !pop);
             /* verilator lint_off UNUSEDSIGNAL */
             wire [6:0] unused_count;
-            wire       unused_busy;
+            wire       unused_busy, unused_zero;
             /* verilator lint_on UNUSEDSIGNAL */
             axis_fifo #(.WIDTH(128 + USER_W), .DEPTH(OD), .STYLE("distributed"), .WIPE(1), .OUT_REGS(0)) u_fifo (
                 .clk(clk), .rst(rst), .clear(key_clear),
                 .s_axis_tdata({out_user, out_data}), .s_axis_tvalid(out_xfer), .s_axis_tready(out_free),
                 .m_axis_tdata({m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid),
-                .m_axis_tready(m_axis_tready), .count(unused_count), .busy(unused_busy)
+                .m_axis_tready(m_axis_tready), .count(unused_count), .busy(unused_busy), .zero(unused_zero)
             );
             always @(posedge clk) begin
                 if (clr) begin

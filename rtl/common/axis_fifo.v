@@ -36,7 +36,9 @@
 //          flags and a select (m_axis_tdata is a 2:1 multiplexer from registers). For wide FIFOs
 //          whose consumer's ready comes from far away: in the 150 MHz Crenne chain, ready's path
 //          to 129 enables was the critical path at every placement (5-8 ns of routing).
-// clear empties the FIFO like reset (for key_clear). count is the number of words held.
+// clear empties the FIFO like reset (for key_clear). count is the number of words held. zero ("logic"
+// only, 0 otherwise) is high when every word and output register holds zero: for tests of key
+// erasure through ports; left unconnected it costs nothing.
 module axis_fifo #(
     parameter WIDTH = 8,
     parameter DEPTH = 16,
@@ -55,7 +57,8 @@ module axis_fifo #(
     output wire                     m_axis_tvalid,
     input  wire                     m_axis_tready,
     output wire [$clog2(DEPTH)+1:0] count,
-    output wire                     busy
+    output wire                     busy,
+    output wire                     zero
 );
     localparam AW = $clog2(DEPTH);
 
@@ -130,6 +133,7 @@ module axis_fifo #(
             always @(posedge clk) if (re0) out_q <= mem[mem_ra];
             assign out1 = out_q;   // not used: block RAM has one read register
             assign head = out_q;   // not used: OUT_REGS = 0 is refused with block RAM
+            assign zero = 1'b0;
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_re1 = re1;
             /* verilator lint_on UNUSEDSIGNAL */
@@ -137,6 +141,7 @@ module axis_fifo #(
             (* ram_style = "distributed", no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
             always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
             assign head = mem[mem_ra];
+            assign zero = 1'b0;
         end else if (STYLE == "distributed") begin : g_banks
             wire [WIDTH*(1<<NBA)-1:0] heads;
             genvar b;
@@ -148,6 +153,7 @@ module axis_fifo #(
                 assign heads[b*WIDTH +: WIDTH] = mem[mem_ra[AW-1:NBA]];
             end
             assign head = heads[mem_ra[NBA-1:0]*WIDTH +: WIDTH];
+            assign zero = 1'b0;
         end else begin : g_logic
             // a register per word, so that WIPE clears them all at once
             wire [DEPTH*WIDTH-1:0] words;
@@ -161,6 +167,8 @@ module axis_fifo #(
                 assign words[i*WIDTH +: WIDTH] = w_q;
             end
             assign head = words[mem_ra*WIDTH +: WIDTH];
+            assign zero = words == {(DEPTH*WIDTH){1'b0}} && (OUT_REGS == 0 || out_q == {WIDTH{1'b0}}) &&
+                          (OUT_REGS != 2 || out1 == {WIDTH{1'b0}});
         end
         if (STYLE != "block") begin : g_out_regs
             // the output registers behind a LUT-RAM or flip-flop memory (none with OUT_REGS = 0)

@@ -34,7 +34,8 @@ module gcm_selftest #(
     parameter [479:0] KAT_CT = {128'h42831ec2217774244b7221b784d0d49c, 128'he3aa212f2c02a4e035c17e2329aca12e,
                                 128'h21d514b25466931c7d8f6a5aac84aa05, 96'h1ba30b396a0aac973d58e091},
     parameter [127:0] KAT_TAG = 128'h5bc94fbc3221a5db94fae95ae7121a47,
-    parameter integer TIMEOUT = 4096
+    parameter integer TIMEOUT = 4096,
+    parameter ERASE_CHECK = 0          // gcm_core's: erased (tests)
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -58,6 +59,7 @@ module gcm_selftest #(
     output wire         m_axis_tvalid,
     input  wire         m_axis_tready,
     output wire         error,
+    output wire         erased,
     output wire         selftest_pass,
     output wire         selftest_fail
 );
@@ -137,13 +139,14 @@ module gcm_selftest #(
         end
     endgenerate
 
-    wire        c_key_ready, c_key_loaded, c_s_ready, c_m_valid, c_m_last, c_key_mismatch, c_error;
+    wire        c_key_ready, c_key_loaded, c_s_ready, c_m_valid, c_m_last, c_key_mismatch, c_error, c_erased;
     wire [128*LANES-1:0] c_m_data;
     wire [16*LANES-1:0]  c_m_keep;
     wire [2:0]   c_m_user;
 
     gcm_core #(.DATA_W(DATA_W), .SBOX(SBOX), .GHASH(GHASH), .DIGIT(DIGIT), .FIXED_KEY(FIXED_KEY),
-               .FIXED_LEN(FIXED_LEN), .RK(RK), .H_BUILTIN(H_BUILTIN), .LANES(LANES)) u_gcm (
+               .FIXED_LEN(FIXED_LEN), .RK(RK), .H_BUILTIN(H_BUILTIN), .LANES(LANES),
+               .ERASE_CHECK(ERASE_CHECK)) u_gcm (
         .clk(clk), .rst(rst), .key_clear(key_clear || t_q == T_CLEAR),
         .key(testing ? KAT_KEY : key), .key_len(testing ? KAT_KEY_LEN : key_len),
         .key_valid(testing ? (t_q == T_KEY) : key_valid), .key_ready(c_key_ready),
@@ -152,7 +155,8 @@ module gcm_selftest #(
         .s_axis_tuser(testing ? kat_user : s_axis_tuser), .s_axis_tlast(testing ? kat_last : s_axis_tlast),
         .s_axis_tvalid(testing ? (t_q == T_RUN && !kat_sent) : s_axis_tvalid), .s_axis_tready(c_s_ready),
         .m_axis_tdata(c_m_data), .m_axis_tkeep(c_m_keep), .m_axis_tuser(c_m_user), .m_axis_tlast(c_m_last),
-        .m_axis_tvalid(c_m_valid), .m_axis_tready(testing ? 1'b1 : m_axis_tready), .error(c_error)
+        .m_axis_tvalid(c_m_valid), .m_axis_tready(testing ? 1'b1 : m_axis_tready), .error(c_error),
+        .erased(c_erased)
     );
 
     wire beat_ok = c_m_data == exp_data && c_m_keep == exp_keep && c_m_user == exp_user &&
@@ -198,6 +202,7 @@ module gcm_selftest #(
     assign m_axis_tlast = c_m_last;
     assign m_axis_tvalid = !testing && c_m_valid;
     assign error = !testing && c_error;
+    assign erased = c_erased;
     assign selftest_pass = t_q == T_PASS;
     assign selftest_fail = t_q == T_FAIL;
 endmodule

@@ -32,6 +32,9 @@
 //           32: 64/DIGIT + 1 cycles a block) or 3 (the generated gf64_mul_h, from
 //           `authcore generate ghash64`); LANES = 1. The length blocks are the caller's, as for
 //           128 bits (GHASH64 hashes len(A) and len(C) as two blocks).
+// ERASE_CHECK = 1 (tests): erased is high when H, the running value and the output register (and
+//           the two lanes' state registers) are zero, to check rst and key_clear through a port;
+//           0 (default): constant 0, no logic.
 module ghash_core #(
     parameter MULT = 0,
     /* verilator lint_off UNUSEDPARAM */   // DIGIT: MULT 2 only; FIELD, MAP_LUT: MULT 4 only
@@ -40,7 +43,8 @@ module ghash_core #(
     parameter FIELD = 0,
     parameter MAP_LUT = 6,
     /* verilator lint_on UNUSEDPARAM */
-    parameter WIDTH = 128
+    parameter WIDTH = 128,
+    parameter ERASE_CHECK = 0
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -55,7 +59,8 @@ module ghash_core #(
     output wire [WIDTH-1:0] m_axis_tdata,
     output wire         m_axis_tvalid,
     input  wire         m_axis_tready,
-    output wire         error
+    output wire         error,
+    output wire         erased
 );
     generate
         if (MULT < 0 || MULT > 4) begin : g_bad
@@ -83,6 +88,7 @@ module ghash_core #(
     wire         stage_last;  // one-block-per-cycle multipliers: the registered block ends a message
     wire [WIDTH-1:0] h_in;    // what h_q takes at h_load: H, or H in the hybrid's composite field
     wire [WIDTH-1:0] hash;    // the hash a message ends with, in GCM bit order
+    wire         lanes_zero;  // LANES = 2: the lane state registers are zero (erased)
 
     generate
         if (MULT == 4) begin : g_hybrid_maps
@@ -116,6 +122,7 @@ module ghash_core #(
                     .z(prod), .busy(busy), .done(done), .error(mul_error)
                 );
             end
+            assign lanes_zero = 1'b1;
             // started_q covers the cycle between start and busy rising.
             always @(posedge clk) started_q <= (rst || key_clear) ? 1'b0 : take;
             assign prod_ready = done;
@@ -184,11 +191,13 @@ module ghash_core #(
                     if (clr1) x1_q <= 128'd0;
                     else if (s_axis_tready) x1_q <= d1;
                 end
+                assign lanes_zero = x2_q == 128'd0 && x1_q == 128'd0;
                 gf128_mul_h2 u_mul2 (.x(x2_q ^ b2_q), .y(p2));
                 gf128_mul_h u_mul (.x(x1_q ^ b1_q), .y(p1));
                 assign prod = p2 ^ p1;
                 wire unused_h = ^h_q;
             end else begin : g_one
+                assign lanes_zero = 1'b1;
                 reg  [WIDTH-1:0] b_q;
                 always @(posedge clk) begin
                     if (rst || key_clear) b_q <= {WIDTH{1'b0}};
@@ -245,6 +254,8 @@ module ghash_core #(
     assign m_axis_tdata = out_q;
     assign m_axis_tvalid = out_valid_q;
     assign error = error_q;
+    assign erased = ERASE_CHECK == 1 && h_q == {WIDTH{1'b0}} && x_q == {WIDTH{1'b0}} &&
+                    out_q == {WIDTH{1'b0}} && lanes_zero;
 endmodule
 
 // The end of the two-lane GHASH loop for one lane register: o = go ? a ^ b : x, one LUT4 per bit.

@@ -3,7 +3,7 @@
 // or both chosen per block). Each input block carries the chaining value it starts from, and the
 // output is cv + compress(cv, block), so the caller chains blocks (and HMAC loads its key states).
 //
-// Interface (block order, as DESIGN.md: byte 0 of a byte string in the top bits):
+// Interface (block order, as docs/design.md: byte 0 of a byte string in the top bits):
 //   s_axis_tdata [511:0]  the 64-byte message block.
 //   s_cv         [159:0]  the chaining value as its digest bytes (MD5: [159:32], [31:0] unused);
 //                         the SHA-1 or MD5 initial value starts a message.

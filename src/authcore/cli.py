@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from authcore import rtl
 from authcore.errors import AuthcoreError, AuthenticationError, InvalidParameter
 from authcore.flow.sim import SIMULATORS
 
@@ -268,7 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--combined", action="store_true", help="rtl: the combined MD5/SHA-1 datapath")
     v.add_argument("--data-width", type=int, choices=[128, 64, 32, 16],
                    help="rtl, aes/gcm: AES datapath bits (default 128)")
-    v.add_argument("--sbox", choices=["lut", "composite", "rom"], help="rtl, aes/gcm: S-box style (default lut)")
+    v.add_argument("--sbox", choices=list(rtl.SBOXES), help="rtl, aes/gcm: S-box style (default lut)")
     v.add_argument("--arch", choices=["pipe", "iter"], help="rtl, aes: unrolled (default) or iterative core")
     v.add_argument("--ghash", help="rtl, gcm: GHASH multiplier: parallel (default), karatsuba or digit:D")
     v.add_argument("--seed", type=int, help="rtl: testbench seed (random valid/ready gaps stay off for vectors)")

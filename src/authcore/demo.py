@@ -73,11 +73,12 @@ def keyspec_demo(out: TextIO, build: str = "build/demo") -> None:
     from authcore.flow.synth import synth
     from authcore.keyspec.generate import generate_ghash
     from authcore.model.gcm import hash_key
+    from authcore.rtl import files as rtl_files
     from authcore.testbench import HERE as TB
+    from authcore.testbench.tbconfig import GhashKeyspecTb
 
     root = Path(build).resolve()  # the simulator runs in its own folder, so no relative paths
     h = hash_key(DEMO_KEY)  # public spec key: H = b83b5337... is printed in the spec itself
-    rtl = Path(__file__).resolve().parents[2] / "rtl"
     rows = []
     for lanes, arch in ((1, "feedback"), (4, "feedback"), (4, "pipelined")):
         t0 = time.monotonic()
@@ -87,15 +88,13 @@ def keyspec_demo(out: TextIO, build: str = "build/demo") -> None:
         out.write(f"generated {g.out}: {lanes} lane(s), {arch}, {g.manifest['xor2_total']} XOR2 in "
                   f"{len(mults)} multiplier(s) (optimizer lut6), all proven, {gen_s:.1f} s\n")  # type: ignore[arg-type]
         seed = random.SystemRandom().randrange(1 << 30)
-        env = {"AUTHCORE_TEST_H": h.hex(), "AUTHCORE_TEST_LANES": str(lanes), "AUTHCORE_SEED": str(seed),
-               "AUTHCORE_TEST_MSGS": "20", "AUTHCORE_TEST_ARCH": arch}
         passed, _ = simulate("ghash_keyspec", g.files, "tb_ghash_keyspec", [TB], root / f"sim-{arch}-lanes{lanes}",
-                             env=env)
+                             env={"AUTHCORE_SEED": str(seed)},
+                             config=GhashKeyspecTb(h=h.hex(), lanes=lanes, arch=arch, msgs=20))
         out.write(f"  simulated against the model (Icarus + cocotb, seed {seed}): {passed} tests passed, "
                   "including every X_i of spec test cases 3-6\n")
         rows.append((f"key-specialized, {lanes} lane(s), {arch}", g.top, [str(f) for f in g.files], {}, 128 * lanes))
-    generic = [str(rtl / "gf128" / "gf128_mul_parallel.v"), str(rtl / "gf128" / "gf128_mul_digit.v"),
-               str(rtl / "ghash" / "ghash_core.v")]
+    generic = [str(f) for f in rtl_files("ghash_core")]
     out.flush()
     rows.append(("generic bit-parallel (ghash_core)", "ghash_core", generic, {"MULT": 0}, 128))
     rows.append(("generic digit-serial D=8 (ghash_core)", "ghash_core", generic, {"MULT": 2, "DIGIT": 8}, 128 / 17))

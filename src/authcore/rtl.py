@@ -18,6 +18,11 @@ from authcore.errors import InvalidParameter
 
 ROOT = Path(__file__).resolve().parents[2] / "rtl"
 
+# Parameter codes shared by the AES-based cores (aes_sub's SBOX, the key port's key_len): the one
+# place Python spells them; the CLI's choices, the generators, the flow and the testbenches read them.
+SBOXES = {"lut": 0, "composite": 1, "rom": 2}
+KEY_LEN = {16: 0, 24: 1, 32: 2}  # AES key bytes -> key_len / FIXED_LEN
+
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 # an instance: a module name, an optional parameter list, an instance name and its port list
 _INSTANCE = re.compile(r"\b([A-Za-z_]\w*)\s*(?:#\s*\(|[A-Za-z_]\w*\s*(?:\[[^\]]*\]\s*)?\()")

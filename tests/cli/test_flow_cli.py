@@ -102,6 +102,18 @@ def test_synth_usage_errors(capsys):
     assert "sweep spec not found" in capsys.readouterr().err
 
 
+@pytest.mark.synth
+def test_synth_a_library_core_needs_no_files(tmp_path, monkeypatch, capsys):
+    """A core of rtl/ is found by name with its files (authcore.rtl); an unknown top still needs them."""
+    monkeypatch.setenv("AUTHCORE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("AUTHCORE_BUILD", str(tmp_path / "build"))
+    assert main(["synth", "--top", "axis_keep", "--target", "xc7", "--param", "BYTES=4", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["top"] == "axis_keep" and [Path(f).name for f in r["files"]] == ["axis_keep.v"] and r["luts"] > 0
+    assert main(["synth", "--top", "not_a_core", "--target", "xc7"]) == 2
+    assert "no source files" in capsys.readouterr().err
+
+
 def _exited_pid() -> int:
     child = subprocess.Popen(["true"])  # noqa: S607
     child.wait()

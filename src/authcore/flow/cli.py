@@ -7,6 +7,7 @@ import json
 import shlex
 import sys
 
+from authcore import rtl
 from authcore.cli import register
 from authcore.errors import InvalidParameter
 from authcore.flow.synth import PLACERS
@@ -28,6 +29,8 @@ def cmd_synth(args: argparse.Namespace) -> int:
     files = list(args.file or [])
     if args.filelist:
         files += read_filelist(args.filelist)
+    if not files and args.top in rtl.modules():
+        files = rtl.files(args.top)  # a core of rtl/: its files are known
     r = synth(args.top, files, _params(args.param or []), target=args.target, device=args.device,
               freq=args.freq, seed=args.seed, bits_per_cycle=args.bits_per_cycle, timeout=args.timeout,
               use_cache=not args.no_cache, keep=args.keep or [], pnr=not args.no_pnr, placer=args.placer,
@@ -102,7 +105,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 def add(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("synth", help="synthesize (and place and route) one configuration")
     s.add_argument("--top", required=True)
-    s.add_argument("--file", action="append", metavar="F")
+    s.add_argument("--file", action="append", metavar="F",
+                   help="a Verilog source (repeatable); not needed for a core of rtl/")
     s.add_argument("--filelist", metavar="L")
     s.add_argument("--param", action="append", metavar="NAME=VALUE")
     s.add_argument("--target", required=True, choices=["xc7", "ecp5", "ice40"])

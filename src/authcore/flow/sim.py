@@ -26,6 +26,8 @@ import sys
 from pathlib import Path
 
 from authcore.errors import InvalidParameter, ToolError
+from authcore.testbench import tbconfig
+from authcore.testbench.tbconfig import TbConfig
 
 SIMULATORS = ("icarus", "verilator")
 
@@ -105,9 +107,11 @@ def simulate(toplevel: str, sources: list[str | Path], test_module: str, test_di
              build_dir: str | Path, parameters: dict[str, object] | None = None,
              env: dict[str, str] | None = None, timescale: tuple[str, str] = ("1ns", "1ps"),
              testcase: str | list[str] | None = None, simulator: str | None = None,
-             rebuild: bool = True) -> tuple[int, int]:
+             rebuild: bool = True, config: TbConfig | None = None) -> tuple[int, int]:
     """Build (unless ``rebuild`` is False and this folder holds a finished build of the same
-    design: the caller vouches for that) and run the tests; (passed, failed)."""
+    design: the caller vouches for that) and run the tests; (passed, failed). ``config`` (the
+    testbench's typed configuration) reaches the testbench with the DUT's name and ``parameters``
+    (authcore.testbench.tbconfig)."""
     from cocotb_tools.check_results import get_results
     from cocotb_tools.runner import get_runner
 
@@ -137,7 +141,8 @@ def simulate(toplevel: str, sources: list[str | Path], test_module: str, test_di
     xml.unlink(missing_ok=True)
     try:
         runner.test(hdl_toplevel=toplevel, hdl_toplevel_lang="verilog", test_module=test_module,
-                    build_dir=build, testcase=testcase, test_dir=build, extra_env=dict(env or {}),
+                    build_dir=build, testcase=testcase, test_dir=build,
+                    extra_env={**(env or {}), tbconfig.ENV: tbconfig.document(toplevel, parameters, config)},
                     log_file=build / "sim.log", results_xml=str(xml), plusargs=plusargs)
     except (RuntimeError, SystemExit) as e:   # failed tests end cocotb's runner with SystemExit
         if not xml.exists():

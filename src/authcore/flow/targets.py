@@ -17,9 +17,9 @@ from pathlib import Path
 
 from authcore import rtl
 from authcore.errors import InvalidParameter, ToolError
+from authcore.testbench.tbconfig import AesTb, GcmTb, HashTb, HmacTb, TbConfig
 
 CORES = ("sha1", "md5", "sha256", "hmac", "aes", "gcm")
-SBOXES = {"lut": 0, "composite": 1, "rom": 2}
 
 
 def sources(top: str) -> list[Path]:
@@ -69,8 +69,8 @@ class RtlTarget:
             raise InvalidParameter(f"core sha256 computes sha256 and sha224, not {self.hash_name}")
         if self.data_width not in (128, 64, 32, 16):
             raise InvalidParameter("--data-width must be 128, 64, 32 or 16")
-        if self.sbox not in SBOXES:
-            raise InvalidParameter(f"--sbox must be one of {', '.join(SBOXES)}")
+        if self.sbox not in rtl.SBOXES:
+            raise InvalidParameter(f"--sbox must be one of {', '.join(rtl.SBOXES)}")
         if self.arch not in ("pipe", "iter"):
             raise InvalidParameter("--arch must be pipe or iter")
         if self.arch == "iter" and self.data_width != 128:
@@ -114,7 +114,7 @@ class RtlTarget:
         tb_hash = "both" if self.combined else ("sha2" if hash_param == 3 else hash_name)
         top = ("hmac_core", sources("hmac_core"),
                {"HASH": hash_param, "PRECOMPUTE": self.precompute, "PIPELINE": self.pipeline},
-               {"AUTHCORE_TB_HASH": tb_hash, "AUTHCORE_TB_PIPELINE": str(self.pipeline)})
+               HmacTb(hash=tb_hash, pipeline=self.pipeline))
         out = self._run(top, "tb_hmac_core", {"hmac": [[hash_name, k.hex(), m.hex()] for k, m in items]})
         # A MAC flagged bad by the core comes back as None and fails its comparison.
         return [bytes.fromhex(m) if m is not None else b"" for m in out["hmac"]]
@@ -123,12 +123,12 @@ class RtlTarget:
         if self.core != "aes":
             raise InvalidParameter(f"core {self.core} does not compute AES; use --core aes")
         top = f"aes_enc_{self.arch}"
-        params: dict[str, object] = {"SBOX": SBOXES[self.sbox]}
+        params: dict[str, object] = {"SBOX": rtl.SBOXES[self.sbox]}
         if self.arch == "pipe":
             params["DATA_W"] = self.data_width
         period = 128 // self.data_width if self.arch == "pipe" else 10 * (2 if self.sbox == "rom" else 1)
-        env = {"AUTHCORE_TB_PERIOD": str(period), "AUTHCORE_TB_ITER": str(int(self.arch == "iter"))}
-        out = self._run((top, sources(top), params, env), "tb_aes", {"aes": [[k.hex(), b.hex()] for k, b in items]})
+        cfg = AesTb(period=period, iter=self.arch == "iter")
+        out = self._run((top, sources(top), params, cfg), "tb_aes", {"aes": [[k.hex(), b.hex()] for k, b in items]})
         return [bytes.fromhex(c) for c in out["aes"]]
 
     def gcm_encrypt(self, items: list[tuple[bytes, bytes, bytes, bytes, int]]) -> list[tuple[bytes, bytes]]:
@@ -146,13 +146,13 @@ class RtlTarget:
         if self.core != "gcm":
             raise InvalidParameter(f"core {self.core} does not compute GCM; use --core gcm")
         ghash, digit = self._gcm
-        params = {"DATA_W": self.data_width, "SBOX": SBOXES[self.sbox], "GHASH": ghash, "DIGIT": digit}
+        params = {"DATA_W": self.data_width, "SBOX": rtl.SBOXES[self.sbox], "GHASH": ghash, "DIGIT": digit}
         if ghash == 4:  # the hybrid multiplier: which composite field
             from authcore.keyspec.gcm import HYBRID_FIELDS
 
             params["FIELD"] = HYBRID_FIELDS[str(self.ghash)]
-        env = {"AUTHCORE_TB_PERIOD": str(128 // self.data_width)}
-        return self._run(("gcm_core", sources("gcm_core"), params, env), "tb_gcm", {"gcm": jobs})["gcm"]
+        cfg = GcmTb(period=128 // self.data_width)
+        return self._run(("gcm_core", sources("gcm_core"), params, cfg), "tb_gcm", {"gcm": jobs})["gcm"]
 
     def _check_alg(self, hash_name: str) -> None:
         if self.core in ("aes", "gcm"):
@@ -167,7 +167,7 @@ class RtlTarget:
             raise InvalidParameter(f"these are {hash_name} vectors, and the core computes {wanted}"
                                    " (--combined serves both)")
 
-    def _compress_top(self) -> tuple[str, list[Path], dict[str, object], dict[str, str]]:
+    def _compress_top(self) -> tuple[str, list[Path], dict[str, object], TbConfig]:
         if self.combined:
             top, params, alg = "md5sha1_core", {"PRECOMPUTE": self.precompute}, "both"
         elif self.core == "sha256":
@@ -177,18 +177,18 @@ class RtlTarget:
             top, alg = f"{self.core}_core", self.core
             params = {"PRECOMPUTE": self.precompute, "PIPELINE": self.pipeline}
         return (top, sources(top), params | {"USER_W": 4},
-                {"AUTHCORE_TB_ALG": alg, "AUTHCORE_TB_PIPELINE": str(self.pipeline)})
+                HashTb(alg=alg, pipeline=self.pipeline))
 
-    def _run(self, top: tuple[str, list[Path], dict[str, object], dict[str, str]], tb: str,
+    def _run(self, top: tuple[str, list[Path], dict[str, object], TbConfig], tb: str,
              jobs: dict[str, object]) -> dict[str, list]:
         from authcore.flow.sim import simulate
         from authcore.testbench import HERE as TB
 
-        toplevel, sources, params, env = top
+        toplevel, sources, params, cfg = top
         if self._work is None:
             self._work = Path(tempfile.mkdtemp(prefix="authcore-rtl-"))
             self._cleanup = weakref.finalize(self, shutil.rmtree, str(self._work), True)
-        key = json.dumps([toplevel, [str(f) for f in sources], sorted(params.items()), tb], default=str)
+        key = json.dumps([toplevel, [str(f) for f in sources], sorted(params.items()), tb, repr(cfg)], default=str)
         built = key in self._builds
         if not built:
             self._builds[key] = self._work / f"{toplevel}-{len(self._builds)}"
@@ -196,11 +196,11 @@ class RtlTarget:
         work.mkdir(parents=True, exist_ok=True)
         (work / "jobs.json").write_text(json.dumps(jobs))
         (work / "results.json").unlink(missing_ok=True)
-        env = env | {"AUTHCORE_JOBS": str(work / "jobs.json"), "AUTHCORE_RESULTS": str(work / "results.json"),
+        env = {"AUTHCORE_JOBS": str(work / "jobs.json"), "AUTHCORE_RESULTS": str(work / "results.json"),
                      "AUTHCORE_SEED": str(self.seed)}
         try:
             simulate(toplevel, sources, tb, [TB], work / "sim", parameters=params, env=env, testcase="batch",
-                     simulator=self.simulator, rebuild=not built)
+                     simulator=self.simulator, rebuild=not built, config=cfg)
             results = work / "results.json"
             if not results.exists():
                 raise ToolError(f"the {toplevel} simulation wrote no results", str(work / "sim" / "sim.log"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from authcore import rtl
 from authcore.cli import parse_hex, register, resolve_key
 from authcore.errors import InvalidParameter
 from authcore.keyspec import emitter
@@ -200,7 +201,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--feedback", action="store_true", help="ghash --arch crenne-pipe: the feedback path for "
                    "messages longer than n blocks (tkeep, tlast)")
     g.add_argument("--data-width", type=int, default=128, help="gcm: AES datapath width (128, 64, 32, 16)")
-    g.add_argument("--sbox", default="lut", help="gcm: S-box style (lut, composite, rom)")
+    g.add_argument("--sbox", default="lut", choices=list(rtl.SBOXES), help="gcm: S-box style")
     g.add_argument("--ghash", default="parallel", help="gcm: parallel, karatsuba, digit:D, keyspec, hybrid or "
                    "hybrid:sparse (Lemsitzer et al.'s hybrid multiplier, the paper's or a sparse R)")
     g.add_argument("--specialize", choices=["ghash", "all"], help="gcm: build H (ghash) or the whole key (all) in")

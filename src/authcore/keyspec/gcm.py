@@ -38,10 +38,8 @@ from authcore.model import aes as aes_model
 from authcore.model import gcm as gcm_model
 from authcore.vectors import spec
 
-SBOXES = {"lut": 0, "composite": 1, "rom": 2}
 WIDTHS = (128, 64, 32, 16)
 HYBRID_FIELDS = {"hybrid": 0, "hybrid:sparse": 1}   # --ghash hybrid: the paper's R; hybrid:sparse: the sparse R
-KEY_LEN = {16: 0, 24: 1, 32: 2}
 
 HASH_KEY_HEADER = """// KEY MATERIAL: this file holds the GCM hash key H (the key-mismatch check compares E_K(0) with
 // it). Keep it as secret as the key: it was written with mode 0600; do not commit or publish it.
@@ -71,8 +69,8 @@ class GcmConfig:
                                    "(--ghash keyspec or --specialize ghash|all): H^2 is built in beside H")
         if self.data_width not in WIDTHS:
             raise InvalidParameter(f"--data-width must be one of {', '.join(map(str, WIDTHS))}")
-        if self.sbox not in SBOXES:
-            raise InvalidParameter(f"--sbox must be one of {', '.join(SBOXES)}")
+        if self.sbox not in rtl.SBOXES:
+            raise InvalidParameter(f"--sbox must be one of {', '.join(rtl.SBOXES)}")
         if self.specialize not in (None, "ghash", "all"):
             raise InvalidParameter("--specialize must be ghash or all")
         if self.specialize is not None and self.ghash not in ("parallel", "keyspec"):
@@ -107,7 +105,7 @@ class GcmConfig:
 
 def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | None, map_lut: int = 6) -> str:
     fixed = cfg.specialize == "all"
-    params = [f".DATA_W({cfg.data_width})", f".SBOX({SBOXES[cfg.sbox]})", f".GHASH({ghash})", f".DIGIT({digit})"]
+    params = [f".DATA_W({cfg.data_width})", f".SBOX({rtl.SBOXES[cfg.sbox]})", f".GHASH({ghash})", f".DIGIT({digit})"]
     if ghash == 4:
         params += [f".FIELD({HYBRID_FIELDS[cfg.ghash]})", f".MAP_LUT({map_lut})"]
     if cfg.lanes != 1:
@@ -119,7 +117,7 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | N
         assert key is not None
         rks = aes_model.expand_key(key)
         rk = "".join(r.hex() for r in reversed(rks)).rjust(15 * 32, "0")
-        params += [".FIXED_KEY(1)", f".FIXED_LEN({KEY_LEN[len(key)]})", f".RK(1920'h{rk})"]
+        params += [".FIXED_KEY(1)", f".FIXED_LEN({rtl.KEY_LEN[len(key)]})", f".RK(1920'h{rk})"]
         lines.append(ROUND_KEY_HEADER.rstrip("\n"))
     elif ghash == 3:
         lines.append(HASH_KEY_HEADER.rstrip("\n"))
@@ -143,7 +141,10 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | N
         f"{f', {cfg.lanes} blocks a cycle' if cfg.lanes != 1 else ''}"
         f"{', behind a power-on known-answer test' if cfg.selftest else ''}). Ports as gcm_core (docs/gcm.md)"
         f"{', plus selftest_pass and selftest_fail' if cfg.selftest else ''}.",
-        "module gcm_top (",
+        "// ERASE_CHECK = 1 (tests): erased says every key-derived register is zero (gcm_core).",
+        "module gcm_top #(",
+        "    parameter ERASE_CHECK = 0",
+        ") (",
         "    input  wire         clk,",
         "    input  wire         rst,",
         "    input  wire         key_clear,",
@@ -170,7 +171,8 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | N
         "    output wire         m_axis_tlast,",
         "    output wire         m_axis_tvalid,",
         "    input  wire         m_axis_tready,",
-        "    output wire         error" + ("," if cfg.selftest else ""),
+        "    output wire         error,",
+        "    output wire         erased" + ("," if cfg.selftest else ""),
     ]
     if cfg.selftest:
         lines += ["    output wire         selftest_pass,", "    output wire         selftest_fail"]
@@ -182,15 +184,15 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | N
     key_ports = (".key(256'd0), .key_len(2'd0), .key_valid(1'b0), .key_ready(unused_key_ready)" if fixed else
                  ".key(key), .key_len(key_len), .key_valid(key_valid), .key_ready(key_ready)")
     lines += [
-        f"    {module} #({', '.join(params)}) u_gcm (",
+        f"    {module} #({', '.join([*params, '.ERASE_CHECK(ERASE_CHECK)'])}) u_gcm (",
         f"        .clk(clk), .rst(rst), .key_clear(key_clear), {key_ports},",
         "        .key_loaded(key_loaded), .key_mismatch(key_mismatch),",
         "        .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tuser(s_axis_tuser),",
         "        .s_axis_tlast(s_axis_tlast), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),",
         "        .m_axis_tdata(m_axis_tdata), .m_axis_tkeep(m_axis_tkeep), .m_axis_tuser(m_axis_tuser),",
         "        .m_axis_tlast(m_axis_tlast), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready),",
-        "        .error(error)" + (", .selftest_pass(selftest_pass), .selftest_fail(selftest_fail)"
-                                    if cfg.selftest else ""),
+        "        .error(error), .erased(erased)" + (", .selftest_pass(selftest_pass), .selftest_fail(selftest_fail)"
+                                                      if cfg.selftest else ""),
         "    );",
         "endmodule",
         "`default_nettype wire",
@@ -220,7 +222,7 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
     ghash, digit = cfg.check()
     if cfg.specialize == "all" and key is None:
         raise InvalidParameter("--specialize all needs the AES key (--key, --key-file or $AUTHCORE_KEY)")
-    if key is not None and len(key) not in KEY_LEN:
+    if key is not None and len(key) not in rtl.KEY_LEN:
         raise InvalidParameter(f"AES key must be 16, 24 or 32 bytes, got {len(key)}")
     if ghash == 3 and key is None and h is None:
         raise InvalidParameter("a key-specialized GHASH needs the key or H")
@@ -261,7 +263,7 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
         "data_width": cfg.data_width, "sbox": cfg.sbox, "ghash": "keyspec" if ghash == 3 else cfg.ghash,
         "lanes": cfg.lanes, "bits_per_beat": 128 * cfg.lanes, "selftest": cfg.selftest,
         "specialize": cfg.specialize or ("ghash" if ghash == 3 else None),
-        "parameters": {"DATA_W": cfg.data_width, "SBOX": SBOXES[cfg.sbox], "GHASH": ghash, "DIGIT": digit,
+        "parameters": {"DATA_W": cfg.data_width, "SBOX": rtl.SBOXES[cfg.sbox], "GHASH": ghash, "DIGIT": digit,
                        "FIXED_KEY": int(cfg.specialize == "all"), "LANES": cfg.lanes,
                        **({"FIELD": HYBRID_FIELDS[cfg.ghash], "MAP_LUT": 4 if optimizer == "lut4" else 6}
                           if ghash == 4 else {})},

@@ -16,6 +16,8 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
 
+from authcore import rtl
+
 
 def read_jobs() -> dict[str, Any]:
     """The batch test's jobs: the JSON file AUTHCORE_JOBS names (the RTL vector target writes it)."""
@@ -137,15 +139,12 @@ def edge_length(rng: random.Random, top: int) -> int:
     return rng.randrange(0, top + 1)
 
 
-KEY_LEN = {16: 0, 24: 1, 32: 2}  # the AES key port's key_len code per key size
-
-
 async def offer_key(dut, key: bytes, key_len: int | None = None) -> None:
     """The AES key port (aes_enc_*, gcm_core): offer ``key`` (with ``key_len``, by default the code
     for its size) until taken; returns just after the edge that took it, with the port released."""
     await RisingEdge(dut.clk)
     dut.key.value = int.from_bytes(key.ljust(32, b"\0"), "big")
-    dut.key_len.value = KEY_LEN[len(key)] if key_len is None else key_len
+    dut.key_len.value = rtl.KEY_LEN[len(key)] if key_len is None else key_len
     dut.key_valid.value = 1
     while True:
         await ReadOnly()

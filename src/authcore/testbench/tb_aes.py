@@ -1,9 +1,9 @@
 """cocotb testbench of the AES encryption cores (aes_enc_pipe, aes_enc_iter).
 
-Environment: AUTHCORE_TB_PERIOD (cycles per block the core promises for AES-128; for aes_enc_iter
-it scales with Nr), AUTHCORE_TB_ITER (1 for aes_enc_iter), AUTHCORE_TB_HALF (1 for a core whose
-key schedule runs at half rate: key_loaded after 2 Nr + 2 cycles), AUTHCORE_SEED; AUTHCORE_JOBS /
-AUTHCORE_RESULTS for the ``batch`` test of the RTL vector target.
+Configuration: a ``tbconfig.AesTb``: period (cycles per block the core promises for AES-128; for
+aes_enc_iter it scales with Nr), iter (aes_enc_iter), half (a core whose key schedule runs at half
+rate: key_loaded after 2 Nr + 2 cycles); AUTHCORE_SEED; AUTHCORE_JOBS / AUTHCORE_RESULTS for the
+``batch`` test of the RTL vector target.
 """
 
 from __future__ import annotations
@@ -15,11 +15,13 @@ import cocotb
 from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
 
 from authcore.model.aes import AES
+from authcore.testbench.tbconfig import AesTb
 
-ITER = os.environ.get("AUTHCORE_TB_ITER", "0") == "1"
-PERIOD = int(os.environ.get("AUTHCORE_TB_PERIOD", "1"))
+CFG = AesTb.load()
+ITER = CFG.iter
+PERIOD = CFG.period
 NR = {16: 10, 24: 12, 32: 14}
-HALF = os.environ.get("AUTHCORE_TB_HALF", "0") == "1"
+HALF = CFG.half
 KEY_CHANGE_GOAL = {16: 12, 24: 14, 32: 16}  # Lemsitzer et al., Table 1 (AES alone)
 if HALF:  # two cycles a schedule step; blocks still enter two cycles after the key
     KEY_CHANGE_GOAL = {n: 2 * nr + 2 for n, nr in NR.items()}

@@ -1,20 +1,25 @@
 """cocotb testbenches of the stream primitives in rtl/common: axis_fifo, axis_reg, axis_keep and
 delay_line.
 
-The configuration arrives as the DUT's parameters (read back from the DUT's ports and the
-AUTHCORE_TEST_CONFIG JSON the test writes), never from internal signals.
+The configuration is the DUT's name and the parameters it was elaborated with (tbconfig, over the
+modules' defaults), never internal signals.
 """
 
 from __future__ import annotations
-
-import json
-import os
 
 import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
 import cocotb
 from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge, Timer
 
-CFG = json.loads(os.environ.get("AUTHCORE_TEST_CONFIG", "{}"))
+from authcore.testbench import tbconfig
+
+# The modules' parameter defaults, for what a test leaves at its default.
+DEFAULTS = {"axis_fifo": {"WIDTH": 8, "DEPTH": 16, "STYLE": "block", "WIPE": 0, "OUT_REGS": 1, "EAGER": 0},
+            "axis_reg": {"WIDTH": 8, "MODE": 1, "WIPE": 0, "EAGER": 0},
+            "axis_keep": {"BYTES": 16},
+            "delay_line": {"WIDTH": 1, "DELAY": 1, "RESET": 0}}
+_TOP = tbconfig.toplevel()
+CFG = {"top": _TOP, **DEFAULTS.get(_TOP or "", {}), **tbconfig.parameters()}
 
 
 async def fifo_init(dut) -> None:

@@ -1,13 +1,9 @@
 """cocotb testbench of gcm_core: GCM, GMAC and CTR packets against the model.
 
-Environment: AUTHCORE_TB_PERIOD (cycles per block the AES datapath promises: 128 / DATA_W),
-AUTHCORE_TB_GHASH_PERIOD (cycles per block of the GHASH multiplier), AUTHCORE_SEED,
-AUTHCORE_TB_PACKETS (random packets; default 60); AUTHCORE_TB_KEY (hex: the one key a
-key-specialized core accepts; every test then uses it) and AUTHCORE_TB_FIXED=1 (the core has no key
-port: ``--specialize all``); AUTHCORE_TB_LANES (blocks per beat: 2 for a LANES = 2 core, whose beats
-are 32 bytes); AUTHCORE_TB_LEN_W (the core's LEN_W when it is narrow enough for
-``length_limits`` to reach the limits; that test skips without it); AUTHCORE_JOBS /
-AUTHCORE_RESULTS for the ``batch`` test of the RTL vector target.
+Configuration: a ``tbconfig.GcmTb`` (the AES and GHASH periods, the number of random packets, the
+one key a key-specialized core accepts and whether it has a key port, lanes, LEN_W when it is
+narrow enough for ``length_limits`` to reach the limits; that test skips without it);
+AUTHCORE_SEED; AUTHCORE_JOBS / AUTHCORE_RESULTS for the ``batch`` test of the RTL vector target.
 """
 
 from __future__ import annotations
@@ -24,16 +20,18 @@ from authcore.errors import AuthenticationError
 from authcore.model import gcm as model
 from authcore.model import gf128
 from authcore.model.aes import AES
+from authcore.testbench.tbconfig import GcmTb
 from authcore.vectors import spec
 
-PERIOD = int(os.environ.get("AUTHCORE_TB_PERIOD", "1"))
-ROM = os.environ.get("AUTHCORE_TB_ROM") == "1"  # block-RAM S-boxes: one more cycle per round
-GH_PERIOD = int(os.environ.get("AUTHCORE_TB_GHASH_PERIOD", "1"))
-PACKETS = int(os.environ.get("AUTHCORE_TB_PACKETS", "60"))
-KEY = bytes.fromhex(os.environ["AUTHCORE_TB_KEY"]) if os.environ.get("AUTHCORE_TB_KEY") else None
-FIXED = os.environ.get("AUTHCORE_TB_FIXED") == "1"
-LEN_W = int(os.environ["AUTHCORE_TB_LEN_W"]) if os.environ.get("AUTHCORE_TB_LEN_W") else None
-LANES = int(os.environ.get("AUTHCORE_TB_LANES", "1"))
+CFG = GcmTb.load()
+PERIOD = CFG.period
+ROM = CFG.rom  # block-RAM S-boxes: one more cycle per round
+GH_PERIOD = CFG.ghash_period
+PACKETS = CFG.packets
+KEY = bytes.fromhex(CFG.key) if CFG.key else None
+FIXED = CFG.fixed
+LEN_W = CFG.len_w
+LANES = CFG.lanes
 BEAT = 16 * LANES  # bytes per beat
 GCM, GMAC, CTR = 0, 1, 2
 HDR, IV, AAD, TXT, TAG = 0, 1, 2, 3, 4
@@ -437,14 +435,15 @@ async def reset_and_key_clear_mid_packet(dut):
             await RisingEdge(dut.clk)
             dut.m_axis_tready.value = rng.randrange(2)
         sender.cancel()
+        await ReadOnly()
+        assert dut.erased.value == 0, "erased is high while H is loaded"
         await axis.clear_mid_stream(dut, clear)
         assert dut.m_axis_tvalid.value == 0 and dut.key_loaded.value == 0, f"{clear} left state behind"
         if not FIXED:
-            # every register that held H or values derived from it is zero (names of gcm_core)
-            core = dut.u_gcm if hasattr(dut, "u_gcm") else dut
-            words = [core.h_q, core.af_d_q[0], core.af_d_q[1], *(core.ej_q[i] for i in range(8)),
-                     *(core.sf_q[i] for i in range(4)), core.u_ghash.h_q, core.u_ghash.x_q, core.u_ghash.out_q]
-            assert all(int(w.value) == 0 for w in words), f"{clear} left key-derived state behind"
+            # every register that held H or values derived from it is zero: the core's erased port
+            # (ERASE_CHECK = 1) covers H, every entry of the AES output FIFO and of the E_K(J0) and S
+            # queues, the prepared tag, GHASH's state and the output register
+            assert dut.erased.value == 1, f"{clear} left key-derived state behind"
         await RisingEdge(dut.clk)
         key = pick_key(rng, 16)
         await load_key(dut, key)

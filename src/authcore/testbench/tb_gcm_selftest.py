@@ -1,21 +1,20 @@
 """cocotb testbench of gcm_selftest: the power-on known-answer test in front of gcm_core.
 
-Environment: AUTHCORE_TB_EXPECT=pass (default) or fail (the toplevel was built with a KAT that
-cannot pass), AUTHCORE_SEED; and tb_gcm's AUTHCORE_TB_KEY, AUTHCORE_TB_FIXED=1 (a generated
-whole-key top: no key port, the KAT runs under the built-in key, which stays loaded) and
-AUTHCORE_TB_LANES.
+Configuration: a ``tbconfig.GcmSelftestTb``: expect pass (default) or fail (the toplevel was built
+with a KAT that cannot pass), and tb_gcm's fields (key and fixed for a generated whole-key top: no
+key port, the KAT runs under the built-in key, which stays loaded; lanes); AUTHCORE_SEED.
 """
 
 from __future__ import annotations
-
-import os
 
 import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
 import cocotb
 import tb_gcm
 from cocotb.triggers import ReadOnly, RisingEdge
 
-EXPECT = os.environ.get("AUTHCORE_TB_EXPECT", "pass")
+from authcore.testbench.tbconfig import GcmSelftestTb
+
+EXPECT = GcmSelftestTb.load().expect
 
 
 async def watch_self_test(dut, limit: int = 3000) -> int:

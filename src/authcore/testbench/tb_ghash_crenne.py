@@ -1,23 +1,25 @@
 """cocotb testbench of the generated ghash_crenne_pipe (Crenne et al.'s n-stage chain) against the model.
 
-The folder's manifest.json (AUTHCORE_TEST_MANIFEST) gives the configuration (stages, feedback,
-latency, FIFO depth); the test key's H arrives in AUTHCORE_TEST_H (a random test key, not a secret).
+Configuration: a ``tbconfig.GhashCrenneTb``: the generated folder's manifest.json gives the
+configuration (stages, feedback, latency, FIFO depth); the test key's H (a random test key, not a
+secret).
 """
 
 from __future__ import annotations
 
 import json
-import os
 
 import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
 import cocotb
 from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
 
 from authcore.model import gf128
+from authcore.testbench.tbconfig import GhashCrenneTb
 from authcore.vectors import spec
 
-H = int(os.environ["AUTHCORE_TEST_H"], 16)
-with open(os.environ["AUTHCORE_TEST_MANIFEST"]) as _f:
+_TB = GhashCrenneTb.load()
+H = int(_TB.h, 16)
+with open(_TB.manifest) as _f:
     CFG = json.load(_f)
 N = int(CFG["stages"])
 FEEDBACK = bool(CFG["feedback"])

@@ -1,21 +1,22 @@
 """cocotb testbench of the generated ghash_keyspec (any lane count) against the model.
 
-The test key's H arrives in AUTHCORE_TEST_H (a random test key, not a secret)."""
+Configuration: a ``tbconfig.GhashKeyspecTb`` (the test key's H, a random test key and not a secret;
+lanes; architecture; random messages)."""
 
 from __future__ import annotations
-
-import os
 
 import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
 import cocotb
 from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
 
 from authcore.model import gf128
+from authcore.testbench.tbconfig import GhashKeyspecTb
 from authcore.vectors import spec
 
-H = int(os.environ["AUTHCORE_TEST_H"], 16)
-LANES = int(os.environ["AUTHCORE_TEST_LANES"])
-PIPELINED = os.environ.get("AUTHCORE_TEST_ARCH", "feedback") == "pipelined"
+CFG = GhashKeyspecTb.load()
+H = int(CFG.h, 16)
+LANES = CFG.lanes
+PIPELINED = CFG.arch == "pipelined"
 # Cycles from a tlast beat to its hash: the pipelined core's three stages and one correction
 # stage per bit of LANES - 1; the feedback core's state register.
 LATENCY = 3 + (LANES - 1).bit_length() if PIPELINED else 1
@@ -55,7 +56,7 @@ async def random_messages_with_backpressure(dut):
     rng = axis.seeded()
     await init(dut)
     msgs = []
-    for _ in range(int(os.environ.get("AUTHCORE_TEST_MSGS", "40"))):
+    for _ in range(CFG.msgs):
         n = rng.randrange(0, 41)
         msgs.append(([rng.getrandbits(128) for _ in range(n)], rng.random() < 0.2))
     beats = [b for blocks, tail in msgs for b in beats_for(blocks, tail)]

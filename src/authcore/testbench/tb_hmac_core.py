@@ -1,6 +1,6 @@
 """cocotb testbench of hmac_core: RFC 2202, random keys and messages against the model, key changes,
-backpressure, errors, key_clear and reset. Environment: AUTHCORE_TB_HASH (sha1, md5 or both for
-HASH 0-2; sha2 for HASH 3, SHA-256 and SHA-224 together), AUTHCORE_SEED; AUTHCORE_JOBS /
+backpressure, errors, key_clear and reset. Configuration: a ``tbconfig.HmacTb`` (hash: sha1, md5 or
+both for HASH 0-2; sha2 for HASH 3, SHA-256 and SHA-224 together; pipeline), AUTHCORE_SEED; AUTHCORE_JOBS /
 AUTHCORE_RESULTS for the ``batch`` test of the RTL vector target. RFC 2202 (SHA-1, MD5) and RFC
 4231 (SHA-224, SHA-256) run first."""
 
@@ -13,9 +13,11 @@ import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from authcore.model import hmac as hmac_model
+from authcore.testbench.tbconfig import HmacTb
 
-HASH = os.environ.get("AUTHCORE_TB_HASH", "sha1")
-PIPELINE = int(os.environ.get("AUTHCORE_TB_PIPELINE", "1"))
+CFG = HmacTb.load()
+HASH = CFG.hash
+PIPELINE = CFG.pipeline
 ALGS = {"both": ["sha1", "md5"], "sha2": ["sha256", "sha224"]}.get(HASH, [HASH])
 SIZE = {"sha1": 20, "md5": 16, "sha256": 32, "sha224": 28}
 ROUNDS = {"sha1": 80, "md5": 64, "sha256": 64, "sha224": 64}

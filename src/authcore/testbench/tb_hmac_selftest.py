@@ -1,12 +1,10 @@
 """cocotb testbench of hmac_selftest: the power-on known-answer test in front of hmac_core.
 
-Environment: AUTHCORE_TB_EXPECT=pass (default) or fail (the toplevel was built with an expected MAC
-that cannot match), AUTHCORE_TB_HASH (as tb_hmac_core), AUTHCORE_SEED.
+Configuration: a ``tbconfig.HmacSelftestTb``: expect pass (default) or fail (the toplevel was built
+with an expected MAC that cannot match), and tb_hmac_core's hash; AUTHCORE_SEED.
 """
 
 from __future__ import annotations
-
-import os
 
 import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
 import cocotb
@@ -14,8 +12,9 @@ import tb_hmac_core
 from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
 
 from authcore.model import hmac as hmac_model
+from authcore.testbench.tbconfig import HmacSelftestTb
 
-EXPECT = os.environ.get("AUTHCORE_TB_EXPECT", "pass")
+EXPECT = HmacSelftestTb.load().expect
 
 
 async def watch_self_test(dut, limit: int = 4000) -> int:

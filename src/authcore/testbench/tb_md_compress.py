@@ -2,10 +2,10 @@
 
 The testbench pads each message with the model's padding and chains its blocks through the core,
 keeping several messages in flight so that a pipelined core (PIPELINE = 4) has independent blocks
-to overlap. Environment: AUTHCORE_TB_ALG (sha1, md5, both, or sha2: SHA-256 and SHA-224 through
-sha256_compress, 256-bit chaining values), AUTHCORE_TB_PIPELINE (1 or 4),
-AUTHCORE_SEED; AUTHCORE_JOBS and AUTHCORE_RESULTS name the JSON files of the ``batch`` test that the
-RTL vector target (authcore.flow.targets) runs.
+to overlap. Configuration: a ``tbconfig.HashTb`` (alg: sha1, md5, both, or sha2: SHA-256 and
+SHA-224 through sha256_compress, 256-bit chaining values; pipeline 1 or 4), AUTHCORE_SEED;
+AUTHCORE_JOBS and AUTHCORE_RESULTS name the JSON files of the ``batch`` test that the RTL vector
+target (authcore.flow.targets) runs.
 """
 
 from __future__ import annotations
@@ -20,10 +20,12 @@ from cocotb.triggers import ReadOnly, RisingEdge
 from authcore.model.md5 import MD5
 from authcore.model.sha1 import SHA1
 from authcore.model.sha256 import SHA224, SHA256
+from authcore.testbench.tbconfig import HashTb
 
 CLASSES = {"sha1": SHA1, "md5": MD5, "sha256": SHA256, "sha224": SHA224}
-ALG = os.environ.get("AUTHCORE_TB_ALG", "sha1")
-PIPELINE = int(os.environ.get("AUTHCORE_TB_PIPELINE", "1"))
+CFG = HashTb.load()
+ALG = CFG.alg
+PIPELINE = CFG.pipeline
 ROUNDS = {"sha1": 80, "md5": 64, "sha256": 64, "sha224": 64}
 CV_BYTES = 32 if ALG == "sha2" else 20   # the chaining value port: 256 bits for SHA-2, 160 otherwise
 SIZES = {"sha1": 20, "md5": 16, "sha256": 32, "sha224": 28}

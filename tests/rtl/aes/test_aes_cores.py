@@ -5,6 +5,7 @@ import pytest
 from authcore.flow.sim import simulate
 from authcore.flow.targets import sources
 from authcore.testbench import HERE as TB
+from authcore.testbench.tbconfig import AesTb
 
 
 # The narrow datapaths with composite-field S-boxes run in Verilator: Icarus is slowest on them (all
@@ -14,19 +15,19 @@ from authcore.testbench import HERE as TB
 @pytest.mark.parametrize("sbox", (0, 1, 2))
 @pytest.mark.parametrize("width", (128, 64, 32, 16))
 def test_aes_enc_pipe(tmp_path, rng, width, sbox):
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_PERIOD": str(128 // width),
-           # the 128-bit block-RAM core runs its key schedule at half rate (aes_enc_pipe REBAL)
-           "AUTHCORE_TB_HALF": "1" if (width, sbox) == (128, 2) else "0"}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
+    # the 128-bit block-RAM core runs its key schedule at half rate (aes_enc_pipe REBAL)
+    cfg = AesTb(period=128 // width, half=(width, sbox) == (128, 2))
     passed, failed = simulate("aes_enc_pipe", sources("aes_enc_pipe"), "tb_aes", [TB], tmp_path,
-                              parameters={"DATA_W": width, "SBOX": sbox, "USER_W": 2}, env=env,
+                              parameters={"DATA_W": width, "SBOX": sbox, "USER_W": 2}, env=env, config=cfg,
                               simulator="verilator" if sbox == 1 and width < 128 else "icarus")
     assert failed == 0 and passed == 6
 
 
 @pytest.mark.parametrize("sbox", (0, 1, 2))
 def test_aes_enc_iter(tmp_path, rng, sbox):
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_ITER": "1",
-           "AUTHCORE_TB_PERIOD": str(10 * (2 if sbox == 2 else 1))}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("aes_enc_iter", sources("aes_enc_iter"), "tb_aes", [TB], tmp_path,
-                              parameters={"SBOX": sbox, "USER_W": 2}, env=env)
+                              parameters={"SBOX": sbox, "USER_W": 2}, env=env,
+                              config=AesTb(iter=True, period=10 * (2 if sbox == 2 else 1)))
     assert failed == 0 and passed == 6

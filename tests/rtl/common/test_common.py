@@ -3,7 +3,6 @@ delay_line with and without reset."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -21,9 +20,7 @@ RTL = Path(__file__).resolve().parents[3] / "rtl" / "common"
     ("distributed", 32, 24, 1, 0, 0), ("distributed", 64, 10, 1, 1, 0),
 ])
 def test_axis_fifo(tmp_path, rng, style, depth, width, wipe, out_regs, eager):
-    cfg = {"top": "axis_fifo", "DEPTH": depth, "WIDTH": width, "WIPE": wipe, "OUT_REGS": out_regs, "STYLE": style,
-           "EAGER": eager}
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_CONFIG": json.dumps(cfg)}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("axis_fifo", [RTL / "axis_fifo.v"], "tb_common", [TB], tmp_path,
                               parameters={"WIDTH": width, "DEPTH": depth, "STYLE": f'"{style}"', "WIPE": wipe,
                                           "OUT_REGS": out_regs, "EAGER": eager}, env=env)
@@ -32,8 +29,7 @@ def test_axis_fifo(tmp_path, rng, style, depth, width, wipe, out_regs, eager):
 
 @pytest.mark.parametrize("delay,reset", [(0, 0), (1, 1), (5, 0), (17, 1)])
 def test_delay_line(tmp_path, rng, delay, reset):
-    cfg = {"top": "delay_line", "DELAY": delay, "WIDTH": 9, "RESET": reset}
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_CONFIG": json.dumps(cfg)}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("delay_line", [RTL / "delay_line.v"], "tb_common", [TB], tmp_path,
                               parameters={"WIDTH": 9, "DELAY": delay, "RESET": reset}, env=env)
     assert (passed, failed) == (1, 0)
@@ -49,16 +45,14 @@ def test_axis_fifo_refuses_illegal_parameters(tmp_path, params, message):
     from authcore.errors import ToolError
 
     with pytest.raises(ToolError):
-        simulate("axis_fifo", [RTL / "axis_fifo.v"], "tb_common", [TB], tmp_path, parameters=params,
-                 env={"AUTHCORE_TEST_CONFIG": json.dumps({"top": "axis_fifo", "DEPTH": 16, "WIDTH": 8, "WIPE": 0})})
+        simulate("axis_fifo", [RTL / "axis_fifo.v"], "tb_common", [TB], tmp_path, parameters=params)
     assert message in (tmp_path / "build.log").read_text()
 
 
 @pytest.mark.parametrize("mode,width,wipe,eager", [(0, 8, 0, 0), (1, 33, 0, 1), (1, 7, 1, 0), (1, 9, 1, 1),
                                                    (2, 129, 0, 0), (2, 16, 1, 0), (2, 12, 0, 1)])
 def test_axis_reg(tmp_path, rng, mode, width, wipe, eager):
-    cfg = {"top": "axis_reg", "MODE": mode, "WIDTH": width, "WIPE": wipe, "EAGER": eager}
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_CONFIG": json.dumps(cfg)}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("axis_reg", [RTL / "axis_reg.v"], "tb_common", [TB], tmp_path,
                               parameters={"WIDTH": width, "MODE": mode, "WIPE": wipe, "EAGER": eager}, env=env)
     assert (passed, failed) == (4, 0)
@@ -66,8 +60,7 @@ def test_axis_reg(tmp_path, rng, mode, width, wipe, eager):
 
 @pytest.mark.parametrize("nbytes", [1, 4, 16, 32])
 def test_axis_keep(tmp_path, rng, nbytes):
-    cfg = {"top": "axis_keep", "BYTES": nbytes}
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_CONFIG": json.dumps(cfg)}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("axis_keep", [RTL / "axis_keep.v"], "tb_common", [TB], tmp_path,
                               parameters={"BYTES": nbytes}, env=env)
     assert (passed, failed) == (1, 0)
@@ -84,7 +77,5 @@ def test_primitives_refuse_illegal_parameters(tmp_path, top, params, message):
     from authcore.errors import ToolError
 
     with pytest.raises(ToolError):
-        simulate(top, [RTL / f"{top}.v"], "tb_common", [TB], tmp_path, parameters=params,
-                 env={"AUTHCORE_TEST_CONFIG": json.dumps({"top": top, "MODE": 1, "WIDTH": 8, "WIPE": 0, "BYTES": 4,
-                                                              "DEPTH": 16})})
+        simulate(top, [RTL / f"{top}.v"], "tb_common", [TB], tmp_path, parameters=params)
     assert message in (tmp_path / "build.log").read_text()

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import pytest
 
+from authcore import rtl
 from authcore.flow.sim import simulate
 from authcore.flow.targets import sources
 from authcore.keyspec.gcm import GcmConfig, generate_gcm
 from authcore.testbench import HERE as TB
+from authcore.testbench.tbconfig import GcmTb
 
 GHASH = {"parallel": (0, 8, 1), "karatsuba": (1, 8, 1), "digit:8": (2, 8, 17), "digit:32": (2, 32, 5),
          "hybrid": (4, 8, 9)}
-SBOX = {"lut": 0, "composite": 1, "rom": 2}
 # One configuration per datapath width, S-box style and multiplier in `make test`; all 48 of them in
 # `make test-full`, compiled by Verilator, with 1,000 random packets each. The narrow ones run in
 # Verilator in `make test` too: Icarus needs 2-4 times the CPU of a Verilator build for them (every
@@ -22,21 +23,21 @@ SBOX = {"lut": 0, "composite": 1, "rom": 2}
 # test_verify_gcm, as does the narrow AES engine alone in tests/rtl/aes.
 QUICK = [(128, "lut", "parallel", 60, "icarus"), (64, "composite", "karatsuba", 60, "verilator"),
          (32, "rom", "digit:32", 60, "verilator"), (16, "lut", "digit:8", 60, "verilator")]
-FULL = [(w, s, g, 1000) for w in (128, 64, 32, 16) for s in SBOX for g in GHASH]
+FULL = [(w, s, g, 1000) for w in (128, 64, 32, 16) for s in rtl.SBOXES for g in GHASH]
 SPEC_KEY_TC4 = "feffe9928665731c6d6a8f9467308308"   # the spec's test cases 3-6 (public)
 
 
-def run(tmp_path, rng, width, sbox, ghash, packets, top="gcm_core", files=None, env_extra=None, simulator="icarus",
+def run(tmp_path, rng, width, sbox, ghash, packets, top="gcm_core", files=None, tb=None, simulator="icarus",
         params_extra=None, testcase=None):
+    """One simulation of tb_gcm; ``tb`` holds GcmTb fields beyond those derived here."""
     mult, digit, gh_period = GHASH.get(ghash.replace(":sparse", ""), (3, 8, 1))
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_PERIOD": str(128 // width),
-           "AUTHCORE_TB_GHASH_PERIOD": str(gh_period), "AUTHCORE_TB_PACKETS": str(packets),
-           "AUTHCORE_TB_ROM": str(int(sbox == "rom")), **(env_extra or {})}
-    params = {} if top == "gcm_top" else {"DATA_W": width, "SBOX": SBOX[sbox], "GHASH": mult, "DIGIT": digit,
-                                          **({"FIELD": 1} if ghash == "hybrid:sparse" else {}),
-                                          **(params_extra or {})}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
+    cfg = GcmTb(period=128 // width, ghash_period=gh_period, packets=packets, rom=sbox == "rom", **(tb or {}))
+    params = {"ERASE_CHECK": 1} if top == "gcm_top" else {
+        "DATA_W": width, "SBOX": rtl.SBOXES[sbox], "GHASH": mult, "DIGIT": digit, "ERASE_CHECK": 1,
+        **({"FIELD": 1} if ghash == "hybrid:sparse" else {}), **(params_extra or {})}
     return simulate(top, files or sources("gcm_core"), "tb_gcm", [TB], tmp_path / "sim", parameters=params, env=env,
-                    simulator=simulator, testcase=testcase)
+                    simulator=simulator, testcase=testcase, config=cfg)
 
 
 @pytest.mark.parametrize("width,sbox,ghash,packets,simulator", QUICK)
@@ -72,7 +73,7 @@ def test_gcm_core_verilator(tmp_path, rng):
 def test_gcm_core_length_limits(tmp_path, rng, width, sbox, ghash):
     """LEN_W = 8: each phase holds 224 bytes at most, so the length checks (registered flags set by
     the beat that reaches the limit) are exercised in simulation: at the limit, and one byte over."""
-    passed, failed = run(tmp_path, rng, width, sbox, ghash, 0, env_extra={"AUTHCORE_TB_LEN_W": "8"},
+    passed, failed = run(tmp_path, rng, width, sbox, ghash, 0, tb={"len_w": 8},
                          params_extra={"LEN_W": 8}, testcase="length_limits")
     assert failed == 0 and passed == 1
 
@@ -83,10 +84,10 @@ def test_gcm_core_100k_random_packets(tmp_path, rng, shard):
     """The issue's 10^5 random packets on the 128-bit core, in four shards of 25,000, each with its
     own seed, in Verilator: a few minutes a shard, where Icarus took 0.1-0.5 CPU-second a packet
     (3 to 14 CPU-hours for the 10^5)."""
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_PACKETS": "25000"}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("gcm_core", sources("gcm_core"), "tb_gcm", [TB], tmp_path / "sim",
                               parameters={"DATA_W": 128, "SBOX": 0, "GHASH": 0}, env=env, testcase="random_packets",
-                              simulator="verilator")
+                              simulator="verilator", config=GcmTb(packets=25000))
     assert failed == 0 and passed == 1
 
 
@@ -103,7 +104,7 @@ def test_generated_keyspec_ghash(tmp_path, rng, key, sbox):
     """--specialize ghash: H built in; the right key works, another raises key_mismatch."""
     files = generated(tmp_path, GcmConfig(128, sbox, "keyspec", "ghash"), key)
     passed, failed = run(tmp_path, rng, 128, sbox, "keyspec", 30, top="gcm_top", files=files,
-                         env_extra={"AUTHCORE_TB_KEY": key})
+                         tb={"key": key})
     assert failed == 0 and passed == 10
 
 
@@ -111,7 +112,7 @@ def test_generated_fixed_key(tmp_path, rng):
     """--specialize all: constant round keys, no key port; H derived after reset and key_clear."""
     files = generated(tmp_path, GcmConfig(64, "rom", "keyspec", "all"), SPEC_KEY_TC4)
     passed, failed = run(tmp_path, rng, 64, "rom", "keyspec", 20, top="gcm_top", files=files,
-                         env_extra={"AUTHCORE_TB_KEY": SPEC_KEY_TC4, "AUTHCORE_TB_FIXED": "1"})
+                         tb={"key": SPEC_KEY_TC4, "fixed": True})
     assert failed == 0 and passed == 10  # key_change_latency, key_mismatch_refused and length_limits skip
 
 
@@ -119,14 +120,12 @@ def test_generated_fixed_key(tmp_path, rng):
 def two_lanes(tmp_path, rng, specialize, sbox, key, packets, simulator="icarus", len_w=None, testcase=None):
     cfg = GcmConfig(128, sbox, "keyspec", specialize, lanes=2)
     files = [str(f) for f in generate_gcm(tmp_path / "gen", cfg, key=bytes.fromhex(key)).files]
-    env = {"AUTHCORE_TB_KEY": key, "AUTHCORE_TB_LANES": "2"}
-    if specialize == "all":
-        env["AUTHCORE_TB_FIXED"] = "1"
+    tb: dict[str, object] = {"key": key, "lanes": 2, "fixed": specialize == "all"}
     if len_w is not None:  # gcm_top with a narrow LEN_W, so that length_limits reaches the limits
         top = tmp_path / "gen" / "gcm_top.v"
         top.write_text(top.read_text().replace(".LANES(2)", f".LANES(2), .LEN_W({len_w})"))
-        env["AUTHCORE_TB_LEN_W"] = str(len_w)
-    return run(tmp_path, rng, 128, sbox, "keyspec", packets, top="gcm_top", files=files, env_extra=env,
+        tb["len_w"] = len_w
+    return run(tmp_path, rng, 128, sbox, "keyspec", packets, top="gcm_top", files=files, tb=tb,
                simulator=simulator, testcase=testcase)
 
 

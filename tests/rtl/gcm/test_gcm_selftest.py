@@ -9,22 +9,23 @@ from authcore.flow.sim import simulate
 from authcore.flow.targets import sources
 from authcore.keyspec.gcm import GcmConfig, generate_gcm
 from authcore.testbench import HERE as TB
+from authcore.testbench.tbconfig import GcmSelftestTb
 
 
 @pytest.mark.parametrize("params", [{}, {"DATA_W": 32, "SBOX": 2, "GHASH": 2, "DIGIT": 8}])
 def test_self_test_passes(tmp_path, rng, params):
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_EXPECT": "pass"}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("gcm_selftest", sources("gcm_selftest"), "tb_gcm_selftest", [TB], tmp_path,
-                              parameters=params, env=env)
+                              parameters=params, env=env, config=GcmSelftestTb(expect="pass"))
     assert failed == 0 and passed == 2
 
 
 # A KAT that cannot pass: the right vectors under the wrong key length; and no answer in time.
 @pytest.mark.parametrize("params", [{"KAT_KEY_LEN": 1}, {"TIMEOUT": 20}])
 def test_self_test_fails_and_holds(tmp_path, rng, params):
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_EXPECT": "fail"}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("gcm_selftest", sources("gcm_selftest"), "tb_gcm_selftest", [TB], tmp_path,
-                              parameters=params, env=env)
+                              parameters=params, env=env, config=GcmSelftestTb(expect="fail"))
     assert failed == 0 and passed == 2
 
 
@@ -39,11 +40,9 @@ def test_generated_self_test_passes(tmp_path, rng, cfg):
     key = rng.randbytes(rng.choice([16, 24, 32])) if cfg.specialize else None
     g = generate_gcm(tmp_path / "gen", cfg, key=key)
     assert g.manifest["selftest"] is True and (tmp_path / "gen" / "rtl" / "gcm" / "gcm_selftest.v").exists()
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_EXPECT": "pass",
-           "AUTHCORE_TB_LANES": str(cfg.lanes)}
-    if key is not None:
-        env |= {"AUTHCORE_TB_KEY": key.hex(), "AUTHCORE_TB_FIXED": "1"}
-    passed, failed = simulate("gcm_top", g.files, "tb_gcm_selftest", [TB], tmp_path / "sim", env=env)
+    tb = GcmSelftestTb(expect="pass", lanes=cfg.lanes, key=key.hex() if key else None, fixed=key is not None)
+    passed, failed = simulate("gcm_top", g.files, "tb_gcm_selftest", [TB], tmp_path / "sim",
+                              env={"AUTHCORE_SEED": str(rng.randrange(1 << 30))}, config=tb)
     assert failed == 0 and passed == 2
 
 
@@ -56,9 +55,9 @@ def test_generated_self_test_catches_a_wrong_tag(tmp_path, rng):
     text = top.read_text()
     i = text.index(".KAT_TAG(128'h") + len(".KAT_TAG(128'h") + 31  # the tag's last hex digit
     top.write_text(text[:i] + format(int(text[i], 16) ^ 1, "x") + text[i + 1:])
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_EXPECT": "fail", "AUTHCORE_TB_LANES": "2",
-           "AUTHCORE_TB_KEY": key.hex(), "AUTHCORE_TB_FIXED": "1"}
-    passed, failed = simulate("gcm_top", g.files, "tb_gcm_selftest", [TB], tmp_path / "sim", env=env)
+    tb = GcmSelftestTb(expect="fail", lanes=2, key=key.hex(), fixed=True)
+    passed, failed = simulate("gcm_top", g.files, "tb_gcm_selftest", [TB], tmp_path / "sim",
+                              env={"AUTHCORE_SEED": str(rng.randrange(1 << 30))}, config=tb)
     assert failed == 0 and passed == 2
 
 

@@ -3,18 +3,20 @@
 
 from __future__ import annotations
 
-import os
-
 import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge, Timer
 
 from authcore.model import gf128
+from authcore.testbench import tbconfig
 
-KIND = os.environ["AUTHCORE_TEST_KIND"]
-DIGIT = int(os.environ.get("AUTHCORE_TEST_DIGIT", "0"))
-FIELD = int(os.environ.get("AUTHCORE_TEST_FIELD", "0"))
-INVERSE = os.environ.get("AUTHCORE_TEST_INVERSE") == "1"
+# What runs is the DUT itself and its parameters (tbconfig), nothing else.
+KIND = {"gf128_mul_parallel": "parallel", "gf128_mul_digit": "digit", "gf128_mul_hybrid": "hybrid",
+        "gf128_hybrid_map": "map"}[tbconfig.toplevel() or ""]
+_P = tbconfig.parameters()
+DIGIT = int(_P.get("DIGIT", 1))
+FIELD = int(_P.get("FIELD", 0))
+INVERSE = bool(int(_P.get("INVERSE", 0)))
 # cycles from start to done: 128/DIGIT digit steps, or the hybrid's eight word steps and its map back
 CYCLES = 9 if KIND == "hybrid" else 128 // max(DIGIT, 1)
 SPEC = [(0x0388DACE60B6A392F328C2B971B2FE78, 0x66E94BD4EF8A2C3B884CFA59CA342B2E, 0x5E2EC746917062882C85B0685353DEB7),

@@ -1,19 +1,20 @@
 """cocotb testbench of ghash_core (H through a port: parallel, Karatsuba, digit-serial or hybrid
 multiplier; or built in: the key-specialized multiplier, with the fixed_h tests only), for 128-bit
-blocks or (AUTHCORE_TEST_WIDTH=64) GHASH64 over 64-bit blocks (the spec_chains test is 128-bit)."""
+blocks or (WIDTH = 64) GHASH64 over 64-bit blocks (the spec_chains test is 128-bit). Configuration:
+the DUT's parameters and a ``tbconfig.GhashCoreTb`` (the H of a built-in multiplier)."""
 
 from __future__ import annotations
-
-import os
 
 import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from authcore.model import gcm64, gf128
+from authcore.testbench import tbconfig
 from authcore.vectors import spec
 
-W = int(os.environ.get("AUTHCORE_TEST_WIDTH", "128"))
+W = int(tbconfig.parameters().get("WIDTH", 128))
+CFG = tbconfig.GhashCoreTb.load()
 
 
 def ghash(h: int, m: list[int]) -> int:
@@ -114,10 +115,11 @@ async def h_load_mid_message_raises_error(dut):
 
 
 # The tests below hold one H for the whole run, so they also run the key-specialized variant
-# (MULT = 3, H built into a generated gf128_mul_h: AUTHCORE_TEST_H names it); the others load H
+# (MULT = 3, H built into a generated gf128_mul_h: the config's h names it); the others load H
 # through the port and run with MULT 0-2 and 4.
 def fixed_h() -> int:
-    return int(os.environ["AUTHCORE_TEST_H"], 16)
+    assert CFG.h is not None, "the fixed_h tests need the H in GhashCoreTb"
+    return int(CFG.h, 16)
 
 
 @cocotb.test(timeout_time=4, timeout_unit="ms")

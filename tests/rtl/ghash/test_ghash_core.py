@@ -4,6 +4,7 @@ import pytest
 
 from authcore.flow.sim import simulate
 from authcore.keyspec.generate import generate_ghash, generate_ghash64
+from authcore.testbench.tbconfig import GhashCoreTb
 
 HERE = Path(__file__).parent
 TB = Path(__file__).parents[3] / "src" / "authcore" / "testbench"
@@ -28,12 +29,11 @@ def test_ghash_core(tmp_path, rng, mult, digit, field, width):
     paper's field runs through GCM in make test, tests/rtl/gcm). WIDTH 64 is GHASH64 (GCM for
     64-bit block ciphers): bit-parallel, digit-serial and the generated gf64_mul_h."""
     h = rng.getrandbits(width)
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TEST_H": f"{h:032x}"}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     sources = list(SOURCES)
     tests = FIXED_TESTS if mult == 3 else PORT_TESTS + FIXED_TESTS
     if width == 64:
         tests = [t for t in tests if t != "spec_chains"]  # the spec's cases are 128-bit
-        env["AUTHCORE_TEST_WIDTH"] = "64"
     if mult in (2, 4):  # its own timing: 128/DIGIT + 1 (hybrid: 8 + 1) cycles a block
         tests = [t for t in tests if t != "fixed_h_throughput_and_latency"]
     if mult == 3 and width == 64:
@@ -44,5 +44,5 @@ def test_ghash_core(tmp_path, rng, mult, digit, field, width):
         sources.insert(0, next(f for f in g.files if f.name == "gf128_mul_h.v"))
     passed, failed = simulate("ghash_core", sources, "tb_ghash_core", [HERE, TB], tmp_path / "sim",
                               parameters={"MULT": mult, "DIGIT": digit, "FIELD": field, "WIDTH": width}, env=env,
-                              testcase=tests)
+                              testcase=tests, config=GhashCoreTb(h=f"{h:032x}"))
     assert passed == len(tests) and failed == 0

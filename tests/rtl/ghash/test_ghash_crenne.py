@@ -9,6 +9,7 @@ import pytest
 from authcore.flow.sim import simulate
 from authcore.keyspec.generate import generate_crenne
 from authcore.testbench import HERE as TB
+from authcore.testbench.tbconfig import GhashCrenneTb
 
 SPEC_H = bytes.fromhex("b83b533708bf535d0aa6e52980d53b78")  # H of the spec's test cases 3-6
 
@@ -23,9 +24,9 @@ def test_crenne_chain_against_model(tmp_path, rng, stages, regs, feedback, key_s
     g = generate_crenne(h, tmp_path / "gen", stages=stages, regs=regs, feedback=feedback, opt=opt)
     assert g.manifest["multipliers"][0]["proof"]["proven"]
     seed = rng.randrange(1 << 30)
-    env = {"AUTHCORE_TEST_H": h.hex(), "AUTHCORE_TEST_MANIFEST": str(g.out / "manifest.json"),
-           "AUTHCORE_SEED": str(seed)}
-    passed, failed = simulate("ghash_crenne_pipe", g.files, "tb_ghash_crenne", [TB], tmp_path / "sim", env=env)
+    passed, failed = simulate("ghash_crenne_pipe", g.files, "tb_ghash_crenne", [TB], tmp_path / "sim",
+                              env={"AUTHCORE_SEED": str(seed)},
+                              config=GhashCrenneTb(h=h.hex(), manifest=str(g.out / "manifest.json")))
     # four tests, three more for the feedback path, and the spec's tags where its H is the key and
     # test cases 3-6 (5 to 7 blocks) fit
     spec_cases = key_seed is None and (feedback or stages >= 5)

@@ -7,6 +7,7 @@ import pytest
 from authcore.flow.sim import simulate
 from authcore.keyspec.generate import generate_ghash
 from authcore.testbench import HERE as TB  # noqa: E402
+from authcore.testbench.tbconfig import GhashKeyspecTb  # noqa: E402
 
 SPEC_H = bytes.fromhex("b83b533708bf535d0aa6e52980d53b78")  # H of the spec's test cases 3-6
 
@@ -30,11 +31,9 @@ def test_generated_core_against_model(tmp_path, rng, lanes, key_seed, opt, arch)
     g = generate_ghash(h, tmp_path / "gen", lanes=lanes, opt=opt, arch=arch)
     assert all(m["proof"]["proven"] for m in g.manifest["multipliers"])
     seed = rng.randrange(1 << 30)
-    env = {"AUTHCORE_TEST_H": h.hex(), "AUTHCORE_TEST_LANES": str(lanes), "AUTHCORE_SEED": str(seed),
-           "AUTHCORE_TEST_ARCH": arch,
-           "AUTHCORE_TEST_MSGS": "25" if lanes >= 4 else "40"}
+    cfg = GhashKeyspecTb(h=h.hex(), lanes=lanes, arch=arch, msgs=25 if lanes >= 4 else 40)
     passed, failed = simulate("ghash_keyspec", g.files, "tb_ghash_keyspec", [TB], tmp_path / "sim",
-                              env=env)
+                              env={"AUTHCORE_SEED": str(seed)}, config=cfg)
     assert failed == 0 and passed == 6
 
 

@@ -3,6 +3,7 @@ import pytest
 from authcore.flow.sim import simulate
 from authcore.flow.targets import sources
 from authcore.testbench import HERE as TB
+from authcore.testbench.tbconfig import HmacTb
 
 HASHES = {"sha1": 0, "md5": 1, "both": 2, "sha2": 3}
 
@@ -12,9 +13,8 @@ HASHES = {"sha1": 0, "md5": 1, "both": 2, "sha2": 3}
 def test_hmac_core(tmp_path, rng, hash_name, pre, pipe):
     """Every test for each HASH and PRECOMPUTE with the rolling loop, and the pipelined engine
     (PIPELINE 4: four contexts on four round-group stages) for each algorithm it takes."""
-    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30)), "AUTHCORE_TB_HASH": hash_name,
-           "AUTHCORE_TB_PIPELINE": str(pipe)}
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("hmac_core", sources("hmac_core"), "tb_hmac_core", [TB], tmp_path,
                               parameters={"HASH": HASHES[hash_name], "PRECOMPUTE": pre, "PIPELINE": pipe},
-                              env=env)
+                              env=env, config=HmacTb(hash=hash_name, pipeline=pipe))
     assert failed == 0 and passed == 7

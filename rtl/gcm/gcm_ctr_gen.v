@@ -1,0 +1,128 @@
+`default_nettype none
+// gcm_ctr_gen: gcm_core's counter generator, the blocks it offers the AES core: the zero block for
+// H at key load, then per packet E_K(J0) (for the tag) and the keystream counters inc32(J0), ...
+// (CTR: the counter block as given, no J0).
+// A packet's J0 comes from its 12-byte IV beat (start_direct: J0 = IV || 0^31 1; CTR: the counter
+// block) or from the IV's GHASH (start_hash: wait for the GHASH result, j0_pop when it is taken).
+// Keystream counters are issued until the packet's text ends (text_done), LANES at a time (a
+// keystream slot of two blocks, c and c + 1, on two lanes); a counter issued as the text ends is a
+// leftover that the AES output router drops. GMAC packets issue none.
+// kind: 0 a keystream block, 1 E_K(J0), 2 H (gcm_core's K_GEN, K_J0, K_H).
+// idle: no packet's counters are running (the parser may start the next); waiting: a J0 from
+// GHASH is awaited; j0_busy: the J0 is awaited or not yet issued (the router keeps leftovers).
+module gcm_ctr_gen #(
+    parameter LANES = 1
+) (
+    input  wire         clk,
+    input  wire         rst,
+    input  wire         key_clear,
+    input  wire         h_start,       // gcm_key_ctl: offer the zero block
+    input  wire         h_abort,       // gcm_key_ctl: the key was refused
+    input  wire [1:0]   mode,          // the packet's mode (0 GCM, 1 GMAC, 2 CTR)
+    input  wire         iv_wait,       // the parser waits for the packet's first IV beat
+    input  wire [127:0] iv_blk,        // that beat's first 16 bytes in block order
+    input  wire         start_direct,  // that beat is taken: J0 (or the CTR counter) from it
+    input  wire         start_hash,    // the IV's length block is fed: J0 comes from GHASH
+    input  wire [127:0] ghash_j0,      // the GHASH result (the IV's hash)
+    input  wire         j0_pop,        // ... taken now (valid only while waiting)
+    input  wire         text_done,     // no more keystream is needed for the packet
+    output reg  [127:0] blk,
+    output reg  [1:0]   kind,
+    output reg          valid,
+    input  wire         ready,
+    output wire         idle,
+    output wire         waiting,
+    output wire         j0_busy,
+    output wire         issue_gen      // a keystream counter is taken by the AES core now
+);
+    localparam [1:0] M_GMAC = 2'd1, M_CTR = 2'd2;
+    localparam [1:0] K_GEN = 2'd0, K_J0 = 2'd1, K_H = 2'd2;
+    localparam [2:0] C_IDLE = 3'd0, C_WAIT = 3'd1, C_J0 = 3'd2, C_RUN = 3'd3, C_H = 3'd4;
+    reg  [2:0]   cg_q;
+    reg  [127:0] ctr_q;
+    reg          stop_q;      // the packet's text ended before its counters started
+    reg          gmac_q;      // no keystream wanted
+    wire         take = valid && ready;
+
+    function [127:0] inc32;  // the spec's inc32, by n
+        input [127:0] v;
+        input [31:0]  n;
+        begin
+            inc32 = {v[127:32], v[31:0] + n};
+        end
+    endfunction
+
+    always @* begin
+        valid = 1'b0;
+        blk = ctr_q;
+        kind = K_GEN;
+        case (cg_q)
+            C_H: begin
+                valid = 1'b1;
+                blk = 128'd0;
+                kind = K_H;
+            end
+            C_J0: begin
+                valid = 1'b1;
+                kind = K_J0;
+            end
+            C_RUN: valid = 1'b1;  // a block issued as the text ends is counted as a leftover
+            default: ;
+        endcase
+    end
+
+    always @(posedge clk) begin
+        if (rst || key_clear) begin
+            cg_q <= C_IDLE;
+            ctr_q <= 128'd0;
+            stop_q <= 1'b0;
+            gmac_q <= 1'b0;
+        end else begin
+            if (h_start) cg_q <= C_H;
+            else if (h_abort) cg_q <= C_IDLE;
+            case (cg_q)
+                C_IDLE: begin
+                    stop_q <= 1'b0;
+                    gmac_q <= mode == M_GMAC;
+                    // ctr_q is not read in C_IDLE, so it loads every IV beat that waits, and the
+                    // one taken leaves its value: the take decision does not reach the 128
+                    // enables (it did, through the AES handshake: 12.6 ns, the key-specialized
+                    // core's critical path).
+                    if (iv_wait) ctr_q <= (mode == M_CTR) ? iv_blk : {iv_blk[127:32], 32'd1};
+                    if (start_direct) begin
+                        cg_q <= (mode == M_CTR) ? C_RUN : C_J0;
+                    end else if (start_hash) begin
+                        cg_q <= C_WAIT;
+                    end
+                end
+                C_WAIT: begin
+                    if (text_done) stop_q <= 1'b1;
+                    if (j0_pop) begin
+                        ctr_q <= ghash_j0;
+                        cg_q <= C_J0;
+                    end
+                end
+                C_J0: begin
+                    if (text_done) stop_q <= 1'b1;
+                    if (take) begin
+                        ctr_q <= inc32(ctr_q, 32'd1);
+                        cg_q <= (stop_q || text_done || gmac_q) ? C_IDLE : C_RUN;
+                    end
+                end
+                C_RUN: begin
+                    // a keystream slot is LANES counters: c (lane 0) and c + 1 (lane 1)
+                    if (take) ctr_q <= inc32(ctr_q, LANES);
+                    if (text_done) cg_q <= C_IDLE;
+                end
+                C_H: if (take) cg_q <= C_IDLE;
+                default: cg_q <= C_IDLE;
+            endcase
+        end
+    end
+
+    assign idle = cg_q == C_IDLE;
+    assign waiting = cg_q == C_WAIT;
+    assign j0_busy = cg_q == C_WAIT || cg_q == C_J0;
+    assign issue_gen = take && kind == K_GEN;
+endmodule
+`default_nettype wire

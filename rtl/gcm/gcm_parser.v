@@ -1,0 +1,395 @@
+`default_nettype none
+// gcm_parser: gcm_core's input stage. It walks a packet's phases (header, IV, AAD, text, expected
+// tag; docs/gcm.md), checks the protocol, decides for each beat whether it is taken, and feeds
+// GHASH: IV blocks and the IV's length block (an IV that is not 12 bytes), AAD, the ciphertext of
+// the text, and the packet's length block at its end. Text beats take a keystream slot from
+// gcm_aes_out and go to the output register (txt_take; txt_load for the register's data, see
+// gcm_out). A packet's end is handed to gcm_tag_unit (end_push) with its description.
+// States: HDR (wait for a header), IV0 (the first IV beat: 12 bytes take the fast path J0 = IV ||
+// 0^31 1, and CTR's 16 bytes are the counter; any other length goes through GHASH), IV (more IV
+// beats), IVLEN (the IV's length block), BODY (AAD, text, expected tag), DROP (a protocol error:
+// the rest of the packet up to tlast is consumed without output), FINAL (the length block and the
+// packet's end).
+// GHASH results come back in the order their messages were fed; kind says whether the next is a J0
+// (an IV's hash, for gcm_ctr_gen) or an S (a tag's hash, for gcm_tag_unit). Two can be pending: the
+// digit-serial unit takes the next message's block while its last product moves to the output
+// register. The kind of a message is queued a cycle after its last block is taken (from registers,
+// off the path from the input beat through the GHASH handshake, which ended here at 13.6 ns): its
+// result leaves GHASH two cycles after that block at the earliest, so the entry is in time.
+module gcm_parser #(
+    parameter LANES = 1,
+    parameter LEN_W = 36
+) (
+    input  wire                 clk,
+    input  wire                 rst,
+    input  wire                 key_clear,
+    input  wire [128*LANES-1:0] s_axis_tdata,
+    input  wire [16*LANES-1:0]  s_axis_tkeep,
+    input  wire [2:0]           s_axis_tuser,
+    input  wire                 s_axis_tlast,
+    input  wire                 s_axis_tvalid,
+    output wire                 s_axis_tready,
+    input  wire                 key_valid,     // a key is offered: it goes first, between packets
+    input  wire                 key_ready,     // gcm_key_ctl: a key is loaded
+    input  wire                 key_none,      // no key (packets are taken and refused)
+    // the counter generator
+    input  wire                 cg_idle,
+    output wire                 iv_wait,       // the first IV beat is at the input
+    output wire [127:0]         iv_blk,        // its first 16 bytes, block order
+    output wire                 start_direct,
+    output reg                  start_hash,
+    output reg                  text_done,
+    // the keystream, the output register, the tag unit
+    input  wire                 ks_valid,
+    input  wire [128*LANES-1:0] keystream,
+    input  wire                 out_free,
+    input  wire                 tag_busy,
+    input  wire                 tag_full,
+    output wire                 txt_take,      // a text beat is taken (and its keystream slot)
+    output wire                 txt_load,      // the output register loads txt_data (see gcm_out)
+    output wire [128*LANES-1:0] txt_data,      // the text beat XOR the keystream, stream byte order
+    output wire [16*LANES-1:0]  txt_keep,
+    output wire                 end_push,      // a packet ends: its description below
+    output wire [1:0]           end_mode,
+    output wire                 end_dec,
+    output wire                 end_err,
+    output wire                 end_need_s,
+    output wire                 end_need_j0,
+    output wire [15:0]          end_tag_keep,
+    output wire [127:0]         end_exp_tag,
+    // GHASH
+    output reg  [128*LANES-1:0] gh_blk,
+    output reg  [LANES-1:0]     gh_keep,
+    output reg                  gh_last,
+    output reg                  gh_valid,
+    input  wire                 gh_ready,
+    input  wire                 gh_pop,        // a GHASH result is taken
+    output wire                 gh_kind,       // ... it is a J0 (1) or an S (0)
+    output wire                 idle,          // waiting for a header
+    output wire                 error          // a beat broke the protocol (taken now)
+);
+    localparam integer BW = 16 * LANES, DW = 128 * LANES;
+    localparam [BW-1:0] KEEP12 = {BW{1'b1}} >> (BW - 12);  // a beat of 12 bytes (the fast-path IV)
+    localparam [BW-1:0] KEEP16 = {BW{1'b1}} >> (BW - 16);  // a beat of 16 bytes (a CTR counter block)
+    localparam [LANES-1:0] ONE_BLOCK = {LANES{1'b1}} >> (LANES - 1);  // GHASH: a beat of one block
+    localparam [2:0] PH_HDR = 3'd0, PH_IV = 3'd1, PH_AAD = 3'd2, PH_TXT = 3'd3, PH_TAG = 3'd4;
+    localparam [1:0] M_GCM = 2'd0, M_GMAC = 2'd1, M_CTR = 2'd2;
+    localparam [2:0] S_HDR = 3'd0, S_IV0 = 3'd1, S_IV = 3'd2, S_IVLEN = 3'd3, S_BODY = 3'd4,
+                     S_DROP = 3'd5, S_FINAL = 3'd6;
+    wire clr = rst || key_clear;
+
+    function [DW-1:0] bswap_w;  // stream byte order <-> block order, in each 16-byte lane
+        input [DW-1:0] v;
+        integer l, i;
+        begin
+            for (l = 0; l < LANES; l = l + 1)
+                for (i = 0; i < 16; i = i + 1) bswap_w[128 * l + 8 * i +: 8] = v[128 * l + 8 * (15 - i) +: 8];
+        end
+    endfunction
+
+    function [BW-1:0] zext16;  // a lane's tkeep as the beat's (lane 0; the others zero)
+        input [15:0] v;
+        begin
+            zext16 = {BW{1'b0}};
+            zext16[15:0] = v;
+        end
+    endfunction
+
+    function [DW-1:0] zext128;  // a block as the beat's lane 0 (the others zero)
+        input [127:0] v;
+        begin
+            zext128 = {DW{1'b0}};
+            zext128[127:0] = v;
+        end
+    endfunction
+
+    reg  [2:0]   st_q;
+    reg  [2:0]   phase_q;     // phase of the last beat taken
+    reg          part_q;      // that beat was partial: its phase has ended
+    reg          last_q;      // tlast already taken (IV length block still to feed)
+    reg  [1:0]   mode_q;
+    reg          dec_q;
+    reg  [15:0]  tag_keep_q;  // the tag length as a byte mask: the tkeep of the expected-tag beat and
+                              // of the tag (no popcount or compare in the checks or the tag stage)
+    reg          err_q;
+    reg  [127:0] exp_tag_q;
+    reg          j0_q;        // a J0 was started for this packet (its E_K(J0) comes to the queue)
+    reg          gh_open_q;   // a GHASH message is open (blocks fed, no tlast yet)
+
+    // the beat
+    wire [2:0]    ph = s_axis_tuser;
+    wire [BW-1:0] kp = s_axis_tkeep;
+    wire [$clog2(BW+1)-1:0] nbytes;
+    wire          contiguous, full;
+    wire [DW-1:0] mask;           // tkeep as a bit mask, stream byte order
+    axis_keep #(.BYTES(BW)) u_keep (.keep(kp), .count(nbytes), .contiguous(contiguous), .full(full), .mask(mask));
+    wire          keep_ok = kp[0] && contiguous;   // at least one byte, none after a gap
+    wire [DW-1:0] in_blk = bswap_w(s_axis_tdata & mask);
+    wire [127:0]  in_blk0 = in_blk[127:0];  // the beat's first 16 bytes (IV counter, expected tag)
+    wire [LANES-1:0] in_keep;               // GHASH blocks of the beat: lane l when its first byte is kept
+    genvar gl;
+    generate
+        for (gl = 0; gl < LANES; gl = gl + 1) begin : g_in_keep
+            assign in_keep[gl] = kp[16 * gl];
+        end
+    endgenerate
+    wire [DW-1:0] txt_out = in_blk ^ (keystream & bswap_w(mask));   // block order
+
+    wire          len_ovf;       // gcm_lengths: the beat's phase is full
+    wire [127:0]  iv_len_blk, len_blk;
+
+    // a text beat has room: its keystream is at the head, no final beat waits, the output is free;
+    // it goes when GHASH takes it too (CTR feeds no GHASH)
+    wire txt_room = ks_valid && !tag_busy && out_free;
+    wire txt_go = txt_room && (gh_ready || mode_q == M_CTR);
+
+    // header fields
+    wire [1:0] hdr_mode = s_axis_tdata[1:0];
+    wire       hdr_dec = s_axis_tdata[2];
+    wire [4:0] hdr_tag = s_axis_tdata[12:8];
+    wire       hdr_tag_ok = hdr_tag == 5'd4 || hdr_tag == 5'd8 || (hdr_tag >= 5'd12 && hdr_tag <= 5'd16);
+    wire       hdr_ok = hdr_mode != 2'd3 && (hdr_tag_ok || hdr_mode == M_CTR) && !s_axis_tlast &&
+                        key_ready && ph == PH_HDR;
+
+    // decisions for the beat at the input, per state
+    reg  take;       // consume the beat
+    reg  bad;        // it breaks the protocol
+    reg  feed_data;  // feed in_blk (or the ciphertext) to GHASH
+    reg  feed_len;   // feed a length block with tlast
+    reg  txt;        // a text beat (keystream and output)
+    reg  j0_direct;  // start the counter generator with a J0 (or CTR counter) from the beat
+    reg  to_final;
+    wire final_need_s = (!err_q && mode_q != M_CTR) || gh_open_q;
+    wire acc = take && s_axis_tvalid;
+
+    always @* begin
+        take = 1'b0;
+        bad = 1'b0;
+        feed_data = 1'b0;
+        feed_len = 1'b0;
+        txt = 1'b0;
+        j0_direct = 1'b0;
+        start_hash = 1'b0;
+        text_done = 1'b0;
+        to_final = 1'b0;
+        case (st_q)
+            S_HDR: begin
+                // a key offered between packets goes first; while it loads, packets wait
+                take = s_axis_tvalid && !key_valid && (key_ready || key_none);
+                bad = !hdr_ok;
+            end
+            S_IV0: begin
+                if (s_axis_tvalid) begin
+                    if (ph != PH_IV || !keep_ok || (mode_q == M_CTR && kp != KEEP16) ||
+                        (dec_q && mode_q != M_CTR && s_axis_tlast)) begin
+                        take = 1'b1;
+                        bad = 1'b1;
+                    end else if (mode_q == M_CTR || kp == KEEP12) begin
+                        take = cg_idle;
+                        j0_direct = cg_idle;
+                        to_final = s_axis_tlast;
+                    end else begin
+                        take = gh_ready;
+                        feed_data = 1'b1;
+                    end
+                end
+            end
+            S_IV: begin
+                if (s_axis_tvalid && ph == PH_IV) begin
+                    take = gh_ready || !keep_ok || len_ovf || (dec_q && s_axis_tlast);
+                    bad = !keep_ok || len_ovf || (dec_q && s_axis_tlast);
+                    feed_data = !bad;
+                end
+            end
+            S_IVLEN: begin
+                feed_len = cg_idle;
+                start_hash = cg_idle && gh_ready;
+            end
+            S_BODY: begin
+                if (s_axis_tvalid) begin
+                    if (ph == PH_HDR || ph == PH_IV || ph > PH_TAG || ph < phase_q ||
+                        (ph == phase_q && part_q) || !keep_ok || len_ovf ||
+                        (ph == PH_AAD && mode_q == M_CTR) ||
+                        (ph == PH_TXT && mode_q == M_GMAC) ||
+                        (ph == PH_TAG && (!dec_q || mode_q == M_CTR || kp != zext16(tag_keep_q) ||
+                                          !s_axis_tlast)) ||
+                        (ph != PH_TAG && s_axis_tlast && dec_q && mode_q != M_CTR)) begin
+                        take = 1'b1;
+                        bad = 1'b1;
+                        text_done = 1'b1;
+                    end else if (ph == PH_AAD) begin
+                        take = gh_ready;
+                        feed_data = 1'b1;
+                        text_done = s_axis_tlast;
+                    end else if (ph == PH_TXT) begin
+                        take = txt_go;
+                        txt = take;
+                        feed_data = mode_q != M_CTR;
+                        text_done = take && s_axis_tlast;
+                    end else begin  // the expected tag
+                        take = 1'b1;
+                        text_done = 1'b1;
+                    end
+                    to_final = take && s_axis_tlast && !bad;
+                end
+            end
+            S_DROP: begin
+                take = s_axis_tvalid;
+                to_final = s_axis_tvalid && s_axis_tlast;
+            end
+            default: begin  // S_FINAL
+                feed_len = final_need_s && !tag_full;
+                text_done = 1'b1;
+            end
+        endcase
+    end
+    assign s_axis_tready = take;
+    assign start_direct = j0_direct && acc;
+
+    gcm_lengths #(.LEN_W(LEN_W), .BW(BW)) u_lengths (
+        .clk(clk), .rst(rst), .key_clear(key_clear), .clear(st_q == S_HDR), .take(acc), .phase(ph),
+        .nbytes(nbytes), .full(full), .over(len_ovf), .iv_len_blk(iv_len_blk), .len_blk(len_blk)
+    );
+    assign end_push = st_q == S_FINAL && !tag_full && (!final_need_s || gh_ready);
+
+    // GHASH input. With two lanes the 256-bit GHASH input register loads whenever it is free, taken
+    // or not (EARLY_LOAD, as gcm_out): the beat's protocol check reaches only its valid bit.
+    localparam EARLY_LOAD = LANES == 2;
+    wire [DW-1:0] gh_beat = (ph == PH_TXT && !dec_q) ? txt_out : in_blk;
+    wire body_txt = st_q == S_BODY && ph == PH_TXT;  // the beat on the input is text
+    always @* begin
+        gh_valid = 1'b0;
+        gh_last = 1'b0;
+        gh_blk = EARLY_LOAD ? gh_beat : in_blk;
+        gh_keep = in_keep;
+        if (st_q == S_IVLEN) begin
+            gh_valid = cg_idle;
+            gh_last = 1'b1;
+            gh_keep = ONE_BLOCK;
+            gh_blk = zext128(iv_len_blk);
+        end else if (st_q == S_FINAL) begin
+            gh_valid = feed_len;
+            gh_last = 1'b1;
+            gh_keep = ONE_BLOCK;
+            gh_blk = zext128(len_blk);
+        end else if (feed_data && !bad && s_axis_tvalid) begin
+            gh_valid = body_txt ? txt_room : 1'b1;
+            gh_blk = gh_beat;
+        end
+    end
+    wire gh_take = gh_valid && gh_ready;
+
+    // the kinds of the pending GHASH results: 1 J0, 0 S, oldest in bit 0
+    reg  [1:0] kq_q, kq_n_q;
+    reg        k_push_q, k_j0_q;
+    wire       kq_pos = kq_n_q[0] ^ gh_pop;  // where a new entry goes: count after the pop (0 or 1)
+    reg  [1:0] kq_next;
+    always @* begin
+        kq_next = gh_pop ? {1'b0, kq_q[1]} : kq_q;
+        if (k_push_q) kq_next[kq_pos] = k_j0_q;
+    end
+    assign gh_kind = kq_q[0];
+
+    always @(posedge clk) begin
+        if (clr) begin
+            st_q <= S_HDR;
+            phase_q <= PH_HDR;
+            part_q <= 1'b0;
+            last_q <= 1'b0;
+            mode_q <= M_GCM;
+            dec_q <= 1'b0;
+            tag_keep_q <= 16'hFFFF;
+            err_q <= 1'b0;
+            exp_tag_q <= 128'd0;
+            j0_q <= 1'b0;
+            gh_open_q <= 1'b0;
+            kq_q <= 2'd0;
+            kq_n_q <= 2'd0;
+            k_push_q <= 1'b0;
+            k_j0_q <= 1'b0;
+        end else begin
+            if (gh_take) gh_open_q <= !gh_last;
+            kq_q <= kq_next;
+            kq_n_q <= kq_n_q + {1'b0, k_push_q} - {1'b0, gh_pop};
+            k_push_q <= gh_take && gh_last;
+            k_j0_q <= st_q == S_IVLEN;
+            if (acc) begin
+                phase_q <= ph;
+                part_q <= !full;
+            end
+            // In BODY a tag beat is always taken (bad or not), so its load does not wait for the
+            // decision to take it: that decision's path into the 128 enables was the fixed-key
+            // core's critical path (11.6 ns). A bad tag beat loads it too; the packet fails and
+            // its final beat ignores the tag.
+            if (st_q == S_BODY && s_axis_tvalid && ph == PH_TAG) exp_tag_q <= in_blk0;
+            case (st_q)
+                S_HDR: if (acc) begin
+                    mode_q <= hdr_mode;
+                    dec_q <= hdr_dec;
+                    tag_keep_q <= ~(16'hFFFF << hdr_tag);
+                    err_q <= bad;
+                    j0_q <= 1'b0;
+                    last_q <= 1'b0;
+                    st_q <= bad ? (s_axis_tlast ? S_FINAL : S_DROP) : S_IV0;
+                end
+                S_IV0: if (acc) begin
+                    if (bad) begin
+                        err_q <= 1'b1;
+                        st_q <= s_axis_tlast ? S_FINAL : S_DROP;
+                    end else if (j0_direct) begin
+                        j0_q <= mode_q != M_CTR;
+                        st_q <= to_final ? S_FINAL : S_BODY;
+                    end else begin
+                        last_q <= s_axis_tlast;
+                        st_q <= (!full || s_axis_tlast) ? S_IVLEN : S_IV;
+                    end
+                end
+                S_IV: begin
+                    if (acc) begin
+                        if (bad) begin
+                            err_q <= 1'b1;
+                            st_q <= s_axis_tlast ? S_FINAL : S_DROP;
+                        end else begin
+                            last_q <= s_axis_tlast;
+                            if (!full || s_axis_tlast) st_q <= S_IVLEN;
+                        end
+                    end else if (s_axis_tvalid && ph != PH_IV) begin
+                        st_q <= S_IVLEN;   // the phase ended with a full beat; the beat waits
+                    end
+                end
+                S_IVLEN: if (start_hash) begin
+                    j0_q <= 1'b1;
+                    st_q <= last_q ? S_FINAL : S_BODY;
+                end
+                S_BODY: if (acc) begin
+                    if (bad) begin
+                        err_q <= 1'b1;
+                        st_q <= s_axis_tlast ? S_FINAL : S_DROP;
+                    end else if (to_final) begin
+                        st_q <= S_FINAL;
+                    end
+                end
+                S_DROP: if (to_final) st_q <= S_FINAL;
+                default: if (end_push) st_q <= S_HDR;
+            endcase
+        end
+    end
+
+    assign iv_wait = st_q == S_IV0;
+    assign iv_blk = in_blk0;
+    assign txt_take = txt && acc;
+    // the output register's load: with two lanes a text beat that would go, less the protocol check
+    assign txt_load = EARLY_LOAD ? body_txt && s_axis_tvalid && txt_go : txt_take;
+    assign txt_data = bswap_w(txt_out);
+    assign txt_keep = kp;
+    assign end_mode = mode_q;
+    assign end_dec = dec_q;
+    assign end_err = err_q;
+    assign end_need_s = final_need_s;
+    assign end_need_j0 = j0_q;
+    assign end_tag_keep = tag_keep_q;
+    assign end_exp_tag = exp_tag_q;
+    assign idle = st_q == S_HDR;
+    assign error = acc && bad;
+endmodule
+`default_nettype wire
