@@ -26,6 +26,8 @@ lint: setup
 	@# ghash_chain instantiates a generated multiplier: lint it in a generated folder (a public test H)
 	@AUTHCORE_QUIET=1 $(PY) -m authcore.cli generate ghash --arch crenne-pipe --stages 2 --feedback --hash-key 000102030405060708090a0b0c0d0e0f --out build/lint/crenne >/dev/null
 	@cd build/lint/crenne && verilator --lint-only -Wall --top-module ghash_crenne_pipe $$(cat files.f)
+	@# the emitter's GHASH tops, feedback and pipelined
+	@for a in feedback pipelined; do AUTHCORE_QUIET=1 $(PY) -m authcore.cli generate ghash --lanes 3 --arch $$a --hash-key 000102030405060708090a0b0c0d0e0f --out build/lint/ghash-$$a >/dev/null && (cd build/lint/ghash-$$a && verilator --lint-only -Wall --top-module ghash_keyspec $$(cat files.f)) || exit 1; done
 
 bench: setup
 	@for b in ghash hash aes gcm; do $(PY) -m authcore.cli sweep benchmarks/$$b.toml --jobs $(JOBS) --out build/bench/$$b || exit 1; done

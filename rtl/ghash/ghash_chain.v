@@ -75,15 +75,15 @@ module ghash_chain #(
     // ---- input: the beat's blocks, its block count and its checks ----
     wire [STAGES-1:0] keep = FEEDBACK == 1 ? s_axis_tkeep : {STAGES{1'b1}};
     wire              last = FEEDBACK == 1 ? s_axis_tlast : 1'b1;
-    reg  [KW-1:0]     k;                     // blocks in the beat (the highest kept lane + 1)
-    integer j;
-    always @* begin
-        k = {KW{1'b0}};
-        for (j = 0; j < STAGES; j = j + 1)
-            if (keep[j]) k = j[KW-1:0] + 1'b1;
-    end
-    wire keep_ok = keep == ({STAGES{1'b1}} >> (STAGES - k));   // contiguous from lane 0
-    wire bad = FEEDBACK == 1 && (!keep_ok || (!last && k != STAGES[KW-1:0]));
+    wire              keep_ok, keep_full;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [KW-1:0]     k;                     // blocks in the beat (kept lanes, contiguous from lane 0;
+                                             // read only by the feedback path)
+    wire [8*STAGES-1:0] unused_mask;
+    /* verilator lint_on UNUSEDSIGNAL */
+    axis_keep #(.BYTES(STAGES)) u_keep (.keep(keep), .count(k), .contiguous(keep_ok), .full(keep_full),
+                                        .mask(unused_mask));
+    wire bad = FEEDBACK == 1 && (!keep_ok || (!last && !keep_full));
 
     reg            first_q;      // the next beat starts a message
     reg            fb_valid_q;   // fb_q holds the pass the waiting beat continues

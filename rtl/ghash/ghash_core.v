@@ -76,8 +76,7 @@ module ghash_core #(
 
     reg  [WIDTH-1:0] h_q;
     reg  [WIDTH-1:0] x_q;
-    reg  [WIDTH-1:0] out_q;
-    reg          out_valid_q;
+    wire         out_ready;   // the output register (axis_reg) is free, or its hash leaves now
     reg          in_msg_q;
     reg          error_q;
     wire [WIDTH-1:0] prod;
@@ -107,7 +106,7 @@ module ghash_core #(
             // A start needs the output register free when its product finishes: free or leaving
             // now, and not about to take a message's hash that finishes this cycle (that hash
             // could still be waiting when the new product is done, 128/DIGIT + 1 cycles later).
-            assign s_axis_tready = !busy && !started_q && !(done && pend_last_q) && (!out_valid_q || m_axis_tready);
+            assign s_axis_tready = !busy && !started_q && !(done && pend_last_q) && out_ready;
             assign take = s_axis_tvalid && s_axis_tready;
             if (MULT == 4) begin : g_hybrid
                 wire [127:0] blk;   // the block in the composite field
@@ -133,7 +132,7 @@ module ghash_core #(
             // the product, and the product is computed once per cycle.
             reg          b_v_q;
             reg          b_last_q;
-            wire         go = b_v_q && (!b_last_q || !out_valid_q || m_axis_tready);
+            wire         go = b_v_q && (!b_last_q || out_ready);
             assign s_axis_tready = !b_v_q || go;
             assign take = s_axis_tvalid && s_axis_tready;
             always @(posedge clk) begin
@@ -226,36 +225,31 @@ module ghash_core #(
         if (rst || key_clear) begin
             h_q <= {WIDTH{1'b0}};
             x_q <= {WIDTH{1'b0}};
-            out_q <= {WIDTH{1'b0}};
-            out_valid_q <= 1'b0;
             in_msg_q <= 1'b0;
             error_q <= 1'b0;
             pend_last_q <= 1'b0;
         end else begin
             error_q <= mul_error || (h_load && (in_msg_q || (take && !s_axis_tlast)));
             if (h_load) h_q <= h_in;
-            if (out_valid_q && m_axis_tready) out_valid_q <= 1'b0;
             if (take) begin
                 in_msg_q <= !s_axis_tlast;
                 pend_last_q <= s_axis_tlast;
             end
             if (prod_ready) begin
-                if (last_now) begin
-                    out_q <= hash;
-                    out_valid_q <= 1'b1;
-                    x_q <= {WIDTH{1'b0}};
-                end else begin
-                    x_q <= prod;
-                end
+                x_q <= last_now ? {WIDTH{1'b0}} : prod;
             end
         end
     end
 
-    assign m_axis_tdata = out_q;
-    assign m_axis_tvalid = out_valid_q;
+    // The hash register: loaded only when it is free (the multipliers start or go only then).
+    axis_reg #(.WIDTH(WIDTH), .MODE(1), .WIPE(1)) u_out (
+        .clk(clk), .rst(rst), .clear(key_clear),
+        .s_axis_tdata(hash), .s_axis_tvalid(prod_ready && last_now), .s_axis_tready(out_ready),
+        .m_axis_tdata(m_axis_tdata), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready)
+    );
     assign error = error_q;
     assign erased = ERASE_CHECK == 1 && h_q == {WIDTH{1'b0}} && x_q == {WIDTH{1'b0}} &&
-                    out_q == {WIDTH{1'b0}} && lanes_zero;
+                    m_axis_tdata == {WIDTH{1'b0}} && lanes_zero;
 endmodule
 
 // The end of the two-lane GHASH loop for one lane register: o = go ? a ^ b : x, one LUT4 per bit.

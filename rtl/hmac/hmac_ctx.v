@@ -149,9 +149,18 @@ module hmac_ctx #(
     end
 
     // ---- key bytes -------------------------------------------------------------------------------
-    wire [2:0] key_beat_bytes = !k_axis_tlast ? 3'd4 : k_axis_tkeep == 4'b1111 ? 3'd4 :
-                                k_axis_tkeep == 4'b0111 ? 3'd3 : k_axis_tkeep == 4'b0011 ? 3'd2 :
-                                k_axis_tkeep == 4'b0001 ? 3'd1 : 3'd0;
+    // A key beat's bytes (a broken tkeep counts none: hash_pad refuses the key's stream anyway).
+    wire [2:0] key_kept;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire       key_keep_full;
+    wire [31:0] unused_key_mask;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire       key_keep_contiguous;
+    axis_keep #(.BYTES(4)) u_key_keep (
+        .keep(k_axis_tkeep), .count(key_kept), .contiguous(key_keep_contiguous), .full(key_keep_full),
+        .mask(unused_key_mask)
+    );
+    wire [2:0] key_beat_bytes = !k_axis_tlast ? 3'd4 : key_keep_contiguous ? key_kept : 3'd0;
     wire [7:0] klen_sum = {1'b0, klen_q} + {5'd0, key_beat_bytes};
     wire       short_key = klen_q <= 7'd64;
     wire [511:0] pad_state_blk = (state_q == KEY_FIRST) ? pad_blk : kbuf_q;

@@ -44,26 +44,26 @@ module hash_pad (
     reg          bad_q;
     reg          pend80_q;  // the 0x80 byte is still due (the last beat was full)
     reg  [63:0]  len_q;     // the length field, in the algorithm's byte order
-    reg  [511:0] out_q;
-    reg          out_last_q;
-    reg  [2:0]   out_user_q;
-    reg          out_v_q;
     reg          error_q;
 
-    wire       out_free = !out_v_q || m_axis_tready;
+    wire       out_free;                             // the output register (axis_reg) takes a block
     wire       full = wcnt_q == 4'd15;               // the next word completes the block
     wire       can_shift = !full || out_free;
     assign s_axis_tready = state_q == DATA && can_shift;
     wire       take = s_axis_tvalid && s_axis_tready;
 
     wire [1:0] user = first_q ? s_axis_tuser : user_q;
-    wire [2:0] nbytes = !s_axis_tlast ? 3'd4 :
-                        s_axis_tkeep == 4'b1111 ? 3'd4 : s_axis_tkeep == 4'b0111 ? 3'd3 :
-                        s_axis_tkeep == 4'b0011 ? 3'd2 : s_axis_tkeep == 4'b0001 ? 3'd1 : 3'd0;
-    wire       keep_ok = s_axis_tlast ? (s_axis_tkeep == 4'b1111 || s_axis_tkeep == 4'b0111 ||
-                                         s_axis_tkeep == 4'b0011 || s_axis_tkeep == 4'b0001 ||
-                                         s_axis_tkeep == 4'b0000)
-                                      : s_axis_tkeep == 4'b1111;
+    wire [2:0] kept;
+    wire       keep_contiguous, keep_full;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] unused_mask;
+    /* verilator lint_on UNUSEDSIGNAL */
+    axis_keep #(.BYTES(4)) u_keep (
+        .keep(s_axis_tkeep), .count(kept), .contiguous(keep_contiguous), .full(keep_full), .mask(unused_mask)
+    );
+    // A partial beat only ends a message; a broken one counts no bytes (the message is marked bad).
+    wire       keep_ok = s_axis_tlast ? keep_contiguous : keep_full;
+    wire [2:0] nbytes = !s_axis_tlast ? 3'd4 : keep_contiguous ? kept : 3'd0;
     wire       bad = bad_q || !keep_ok;
     // The beat in block order, bytes past nbytes cleared and 0x80 right after the last one.
     wire [31:0] word_be = {s_axis_tdata[7:0], s_axis_tdata[15:8], s_axis_tdata[23:16], s_axis_tdata[31:24]};
@@ -145,26 +145,13 @@ module hash_pad (
         end
     end
 
-    always @(posedge clk) begin
-        if (rst) begin
-            out_q <= 512'd0;
-            out_last_q <= 1'b0;
-            out_user_q <= 3'd0;
-            out_v_q <= 1'b0;
-        end else if (done_block) begin
-            out_q <= {blk_q[479:0], word};
-            out_last_q <= last_block;
-            out_user_q <= {state_q == DATA ? bad : bad_q, state_q == DATA ? user : user_q};
-            out_v_q <= 1'b1;
-        end else if (m_axis_tready) begin
-            out_v_q <= 1'b0;
-        end
-    end
-
-    assign m_axis_tdata = out_q;
-    assign m_axis_tlast = out_last_q;
-    assign m_axis_tuser = out_user_q;
-    assign m_axis_tvalid = out_v_q;
+    axis_reg #(.WIDTH(512 + 1 + 3), .MODE(1), .WIPE(1)) u_out (
+        .clk(clk), .rst(rst), .clear(1'b0),
+        .s_axis_tdata({blk_q[479:0], word, last_block, state_q == DATA ? bad : bad_q, state_q == DATA ? user : user_q}),
+        .s_axis_tvalid(done_block), .s_axis_tready(out_free),
+        .m_axis_tdata({m_axis_tdata, m_axis_tlast, m_axis_tuser}), .m_axis_tvalid(m_axis_tvalid),
+        .m_axis_tready(m_axis_tready)
+    );
     assign error = error_q;
 endmodule
 `default_nettype wire

@@ -222,9 +222,7 @@ module md_compress #(
         .in_last(in_last), .cur_last(cur_last), .fin_free(fin_free),
         .v(stage_v), .acc(acc), .run(run), .pass(pass), .cnt(cnt)
     );
-    reg  fin_v_q, out_v_q;
-    wire out_free = !out_v_q || m_axis_tready;
-    assign fin_free = !fin_v_q || out_free;
+    wire fin_v, out_free;   // the final-addition register holds a block; the output register takes one
 
     // What each stage hands the next when it passes (stage 0 takes the input).
     wire [PIPELINE-1:0]        nxt_md5;
@@ -374,50 +372,28 @@ module md_compress #(
     endgenerate
 
     // ---- final addition and output --------------------------------------------------------------
-    reg              fin_md5_q, out_md5_q;
-    reg [USER_W-1:0] fin_user_q, out_user_q;
-    reg [159:0]      fin_cv_q, fin_st_q, out_q;
-    wire [31:0] s0 = fin_cv_q[159:128] + fin_st_q[159:128], s1 = fin_cv_q[127:96] + fin_st_q[127:96];
-    wire [31:0] s2 = fin_cv_q[95:64] + fin_st_q[95:64], s3 = fin_cv_q[63:32] + fin_st_q[63:32];
-    wire [31:0] s4 = fin_cv_q[31:0] + fin_st_q[31:0];
-
-    always @(posedge clk) begin
-        if (rst) begin
-            fin_v_q <= 1'b0;
-            fin_md5_q <= 1'b0;
-            fin_user_q <= {USER_W{1'b0}};
-            fin_cv_q <= 160'd0;
-            fin_st_q <= 160'd0;
-        end else if (pass[PIPELINE-1]) begin
-            fin_v_q <= 1'b1;
-            fin_md5_q <= nxt_md5[PIPELINE-1];
-            fin_user_q <= nxt_user[(PIPELINE-1)*USER_W +: USER_W];
-            fin_cv_q <= nxt_cv[(PIPELINE-1)*160 +: 160];
-            fin_st_q <= nxt_st[(PIPELINE-1)*160 +: 160];
-        end else if (out_free) begin
-            fin_v_q <= 1'b0;
-        end
-    end
-
-    always @(posedge clk) begin
-        if (rst) begin
-            out_v_q <= 1'b0;
-            out_q <= 160'd0;
-            out_user_q <= {USER_W{1'b0}};
-            out_md5_q <= 1'b0;
-        end else if (out_free) begin
-            out_v_q <= fin_v_q;
-            if (fin_v_q) begin
-                out_q <= fin_md5_q ? {bswap(s0), bswap(s1), bswap(s2), bswap(s3), 32'd0} : {s0, s1, s2, s3, s4};
-                out_user_q <= fin_user_q;
-                out_md5_q <= fin_md5_q;
-            end
-        end
-    end
-
-    assign m_axis_tdata = out_q;
-    assign m_axis_tuser = out_user_q;
-    assign m_md5 = out_md5_q;
-    assign m_axis_tvalid = out_v_q;
+    // Two register slices: the last stage's state and chaining value (round_ctl passes a block into
+    // it only when it is free), the additions, then the digest. Both are wiped by reset (they hold
+    // HMAC key states).
+    wire             fin_md5;
+    wire [USER_W-1:0] fin_user;
+    wire [159:0]     fin_cv, fin_st;
+    axis_reg #(.WIDTH(1 + USER_W + 320), .MODE(1), .WIPE(1)) u_fin (
+        .clk(clk), .rst(rst), .clear(1'b0),
+        .s_axis_tdata({nxt_md5[PIPELINE-1], nxt_user[(PIPELINE-1)*USER_W +: USER_W],
+                       nxt_cv[(PIPELINE-1)*160 +: 160], nxt_st[(PIPELINE-1)*160 +: 160]}),
+        .s_axis_tvalid(pass[PIPELINE-1]), .s_axis_tready(fin_free),
+        .m_axis_tdata({fin_md5, fin_user, fin_cv, fin_st}), .m_axis_tvalid(fin_v), .m_axis_tready(out_free)
+    );
+    wire [31:0] s0 = fin_cv[159:128] + fin_st[159:128], s1 = fin_cv[127:96] + fin_st[127:96];
+    wire [31:0] s2 = fin_cv[95:64] + fin_st[95:64], s3 = fin_cv[63:32] + fin_st[63:32];
+    wire [31:0] s4 = fin_cv[31:0] + fin_st[31:0];
+    wire [159:0] digest = fin_md5 ? {bswap(s0), bswap(s1), bswap(s2), bswap(s3), 32'd0} : {s0, s1, s2, s3, s4};
+    axis_reg #(.WIDTH(1 + USER_W + 160), .MODE(1), .WIPE(1)) u_out (
+        .clk(clk), .rst(rst), .clear(1'b0),
+        .s_axis_tdata({fin_md5, fin_user, digest}), .s_axis_tvalid(fin_v), .s_axis_tready(out_free),
+        .m_axis_tdata({m_md5, m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid),
+        .m_axis_tready(m_axis_tready)
+    );
 endmodule
 `default_nettype wire

@@ -96,9 +96,7 @@ module sha256_compress #(
         .in_last({PIPELINE{LAST}}), .cur_last({PIPELINE{LAST}}), .fin_free(fin_free),
         .v(stage_v), .acc(acc), .run(run), .pass(pass), .cnt(cnt)
     );
-    reg                 fin_v_q, out_v_q;
-    wire                out_free = !out_v_q || m_axis_tready;
-    assign fin_free = !fin_v_q || out_free;
+    wire                fin_v, out_free;   // the final-addition register holds a block; the output takes one
 
     // Round 0 adds h + K_0 + W_0 (the input's H7 and first word): precomputed on the way in.
     wire [31:0] in_pre = s_cv[31:0] + 32'h428a2f98 + s_axis_tdata[511:480];
@@ -203,53 +201,27 @@ module sha256_compress #(
     endgenerate
 
     // ---- final addition and output ----------------------------------------------------------------
-    reg  [USER_W-1:0] fin_user_q, out_user_q;
-    reg  [255:0]      fin_cv_q, fin_st_q, out_q;
-    wire [255:0]      sum;
+    // Two register slices, as in md_compress: the last stage's state and chaining value (passed in
+    // only when free), the additions, then the new chaining value; reset wipes both.
+    wire [USER_W-1:0] fin_user;
+    wire [255:0]      fin_cv, fin_st, sum;
+    axis_reg #(.WIDTH(USER_W + 512), .MODE(1), .WIPE(1)) u_fin (
+        .clk(clk), .rst(rst), .clear(1'b0),
+        .s_axis_tdata({nxt_user[(PIPELINE-1)*USER_W +: USER_W], nxt_cv[(PIPELINE-1)*256 +: 256],
+                       nxt_st[(PIPELINE-1)*256 +: 256]}),
+        .s_axis_tvalid(pass[PIPELINE-1]), .s_axis_tready(fin_free),
+        .m_axis_tdata({fin_user, fin_cv, fin_st}), .m_axis_tvalid(fin_v), .m_axis_tready(out_free)
+    );
     genvar i;
     generate
         for (i = 0; i < 8; i = i + 1) begin : g_sum
-            assign sum[32*i +: 32] = fin_cv_q[32*i +: 32] + fin_st_q[32*i +: 32];
+            assign sum[32*i +: 32] = fin_cv[32*i +: 32] + fin_st[32*i +: 32];
         end
     endgenerate
-
-    always @(posedge clk) begin
-        if (rst)
-            fin_v_q <= 1'b0;
-        else if (pass[PIPELINE-1])
-            fin_v_q <= 1'b1;
-        else if (out_free)
-            fin_v_q <= 1'b0;
-    end
-    always @(posedge clk) begin
-        if (rst) begin
-            fin_user_q <= {USER_W{1'b0}};
-            fin_cv_q <= 256'd0;
-            fin_st_q <= 256'd0;
-        end else if (pass[PIPELINE-1]) begin
-            fin_user_q <= nxt_user[(PIPELINE-1)*USER_W +: USER_W];
-            fin_cv_q <= nxt_cv[(PIPELINE-1)*256 +: 256];
-            fin_st_q <= nxt_st[(PIPELINE-1)*256 +: 256];
-        end
-    end
-    always @(posedge clk) begin
-        if (rst)
-            out_v_q <= 1'b0;
-        else if (out_free)
-            out_v_q <= fin_v_q;
-    end
-    always @(posedge clk) begin
-        if (rst) begin
-            out_q <= 256'd0;
-            out_user_q <= {USER_W{1'b0}};
-        end else if (out_free && fin_v_q) begin
-            out_q <= sum;
-            out_user_q <= fin_user_q;
-        end
-    end
-
-    assign m_axis_tdata = out_q;
-    assign m_axis_tuser = out_user_q;
-    assign m_axis_tvalid = out_v_q;
+    axis_reg #(.WIDTH(USER_W + 256), .MODE(1), .WIPE(1)) u_out (
+        .clk(clk), .rst(rst), .clear(1'b0),
+        .s_axis_tdata({fin_user, sum}), .s_axis_tvalid(fin_v), .s_axis_tready(out_free),
+        .m_axis_tdata({m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready)
+    );
 endmodule
 `default_nettype wire

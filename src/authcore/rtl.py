@@ -59,6 +59,14 @@ def files(top: str, root: Path = ROOT) -> list[Path]:
     return out
 
 
+def needed(path: Path, root: Path = ROOT) -> list[Path]:
+    """The library files a file outside the library (a generated top) needs, each once."""
+    out: list[Path] = []
+    for m in sorted(instantiated(Path(path), root)):
+        out += [p for p in files(m, root) if p not in out]
+    return out
+
+
 def names(top: str) -> list[str]:
     """:func:`files` as ``area/module`` names (the form the generators copy by)."""
     return [f"{p.parent.name}/{p.stem}" for p in files(top)]

@@ -172,8 +172,11 @@ def test_pipelined_folder_has_proven_inverse_powers(tmp_path, rng):
     g = generate_ghash(h, tmp_path / "out", lanes=8, arch="pipelined", opt="cse")
     powers = [m["power"] for m in g.manifest["multipliers"]]
     assert powers == [1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -4]
-    assert [f.name for f in g.files][-4:] == ["gf128_mul_hinv.v", "gf128_mul_hinv2.v", "gf128_mul_hinv4.v",
-                                             "ghash_keyspec.v"]
+    # the multipliers, then the rtl/common primitives the top instantiates (no key material), the top
+    assert [f.name for f in g.files][-6:] == ["gf128_mul_hinv.v", "gf128_mul_hinv2.v", "gf128_mul_hinv4.v",
+                                             "axis_fifo.v", "axis_keep.v", "ghash_keyspec.v"]
+    secret = {f["file"] for f in g.manifest["files"] if f["key_material"]}
+    assert secret == {f"{m['module']}.v" for m in g.manifest["multipliers"]}
     assert stat.S_IMODE(os.stat(tmp_path / "out" / "gf128_mul_hinv4.v").st_mode) == 0o600
     assert [r["power"] for r in prove_dir(tmp_path / "out", h)][-3:] == [-1, -2, -4]
     # the model's inverse, which the generator and prove_dir both use, is one: H^-1 * H = 1
@@ -215,7 +218,8 @@ def test_sweep_generates_the_multiplier_alone(tmp_path):
     top, files, info = generate_for_sweep({"kind": "ghash", "lanes": 2, "part": "multiplier"}, 3, tmp_path / "m")
     core_top, core_files, core_info = generate_for_sweep({"kind": "ghash", "lanes": 2}, 3, tmp_path / "c")
     assert top == "gf128_mul_h" and [f.rsplit("/", 1)[1] for f in files] == ["gf128_mul_h.v"]
-    assert core_top == "ghash_keyspec" and len(core_files) == 3
+    assert core_top == "ghash_keyspec" and [f.rsplit("/", 1)[1] for f in core_files] == [
+        "gf128_mul_h.v", "gf128_mul_h2.v", "axis_keep.v", "ghash_keyspec.v"]
     assert 0 < info["xor2"] < core_info["xor2"]  # the core also has x*H^2
     assert "module gf128_mul_h (" in Path(files[0]).read_text()
     with pytest.raises(InvalidParameter, match="part"):

@@ -247,22 +247,20 @@ def _outputs(data: str, err: str = "out_err_q", valid: str = "out_valid_q") -> l
 
 
 def _beat_decode(n: int, kw: int) -> list[str]:
-    """k, the valid blocks of a beat (tkeep contiguous from lane 0), beat_bad, and the blocks b<i>."""
+    """k, the valid blocks of a beat (tkeep contiguous from lane 0: rtl/common's axis_keep, a block
+    a keep bit), beat_bad, and the blocks b<i>."""
+    cw = max(1, n.bit_length())  # axis_keep's count width, clog2(n + 1)
     lines = [
-        f"    reg  [{kw - 1}:0] k;       // valid blocks in the beat",
-        "    reg          keep_ok;",
-        "    always @* begin",
-        "        keep_ok = 1'b1;",
-        "        case (s_axis_tkeep)",
-        f"            {n}'b{'0' * n}: k = {kw}'d0;  // an empty beat: allowed only with tlast",
-    ]
-    for k in range(1, n + 1):
-        lines.append(f"            {n}'b{'0' * (n - k)}{'1' * k}: k = {kw}'d{k};")
-    lines += [
-        f"            default: begin k = {kw}'d{n}; keep_ok = 1'b0; end",
-        "        endcase",
-        "    end",
-        f"    wire beat_bad = !keep_ok || (!s_axis_tlast && k != {kw}'d{n});",
+        f"    wire [{cw - 1}:0] kept;",
+        "    wire         keep_ok, keep_full;",
+        "    /* verilator lint_off UNUSEDSIGNAL */",
+        f"    wire [{8 * n - 1}:0] unused_mask;",
+        "    /* verilator lint_on UNUSEDSIGNAL */",
+        f"    axis_keep #(.BYTES({n})) u_keep (.keep(s_axis_tkeep), .count(kept), .contiguous(keep_ok),",
+        "                               .full(keep_full), .mask(unused_mask));",
+        "    // valid blocks in the beat (a broken tkeep counts as full: the message is marked bad anyway)",
+        f"    wire [{kw - 1}:0] k = keep_ok ? kept : {kw}'d{n};",
+        "    wire beat_bad = !keep_ok || (!s_axis_tlast && !keep_full);  // empty only with tlast",
         "",
     ]
     for i in range(n):
@@ -448,7 +446,6 @@ def ghash_pipelined_top(lanes: int) -> str:
         f"    reg  [{ne - 1}:0]   x_e_q;        // N - k of the last non-empty beat the loop took",
         "    reg          ready_q;      // s_axis_tready",
         f"    reg  [{aw}:0]   owed_q;       // hashes owed: tlast beats taken, hashes not yet popped",
-        f"    reg  [{aw}:0]   wp_q, rp_q;   // FIFO pointers, one bit wider than the address",
         "    reg          first_q;      // the next beat taken starts a message",
         "    reg          msg_err_q, error_q;",
         "    // stage A: block j of the beat on lane H^(N-j) as a_l<N-j>",
@@ -472,7 +469,6 @@ def ghash_pipelined_top(lanes: int) -> str:
         lines.append(f"    reg          r{j}_valid_q, r{j}_err_q;  // correction stage {j}")
         lines.append(f"    reg  [{ne - 2 - j}:0]   r{j}_e_q;       // the bits of N - k still to apply")
         lines.append(f"    reg  [127:0] r{j}_q;")
-    lines += [f"    reg  [128:0] f{i}_q;  // FIFO entry {i}: {{error, hash}}" for i in range(depth)]
     lines += [
         "",
         "    assign s_axis_tready = ready_q;",
@@ -567,39 +563,34 @@ def ghash_pipelined_top(lanes: int) -> str:
             ]
     lines += [
         "",
-        f"    // Output FIFO of {depth}. The credit counter owed_q never exceeds {depth}, so a hash always",
-        "    // finds a free entry: every hash in the pipeline or the FIFO is owed.",
-        f"    wire [{aw}:0] used = wp_q - rp_q;",
-        "    wire         out_valid = used != 0;",
+        f"    // Output FIFO of {depth} (rtl/common's axis_fifo in flip-flops, no output register). The credit",
+        f"    // counter owed_q never exceeds {depth}, so a hash always finds a free entry (every hash in the",
+        "    // pipeline or the FIFO is owed) and the FIFO's own ready is not needed. EAGER: the free entry",
+        "    // is written every cycle, so the result's valid reaches no write enable.",
+        "    wire         out_valid;",
         "    wire         pop = out_valid && m_axis_tready;",
         f"    wire [{aw}:0] owed_next = owed_q + {{{aw}'d0, take && s_axis_tlast}} - {{{aw}'d0, pop}};",
-        "    reg  [128:0] head;",
-        "    always @* begin",
-        f"        case (rp_q[{aw - 1}:0])",
-    ]
-    lines += [f"            {aw}'d{i}: head = f{i}_q;" for i in range(depth - 1)]
-    lines += [
-        f"            default: head = f{depth - 1}_q;",
-        "        endcase",
-        "    end",
+        "    wire [128:0] head;",
+        "    /* verilator lint_off UNUSEDSIGNAL */",
+        f"    wire [{aw + 1}:0] unused_count;",
+        "    wire         unused_room, unused_busy, unused_zero;",
+        "    /* verilator lint_on UNUSEDSIGNAL */",
+        f"    axis_fifo #(.WIDTH(129), .DEPTH({depth}), .STYLE(\"logic\"), .OUT_REGS(0), .EAGER(1)) u_fifo (",
+        "        .clk(clk), .rst(rst), .clear(1'b0),",
+        f"        .s_axis_tdata({{{src_err}, res}}), .s_axis_tvalid(res_valid), .s_axis_tready(unused_room),",
+        "        .m_axis_tdata(head), .m_axis_tvalid(out_valid), .m_axis_tready(m_axis_tready),",
+        "        .count(unused_count), .busy(unused_busy), .zero(unused_zero)",
+        "    );",
         "    always @(posedge clk) begin",
         "        if (rst) begin",
-        f"            wp_q <= {aw + 1}'d0;",
-        f"            rp_q <= {aw + 1}'d0;",
         f"            owed_q <= {aw + 1}'d0;",
         "            ready_q <= 1'b1;",
         "        end else begin",
-        "            if (res_valid) wp_q <= wp_q + 1'b1;",
-        "            if (pop) rp_q <= rp_q + 1'b1;",
         "            owed_q <= owed_next;",
         f"            ready_q <= owed_next != {aw + 1}'d{depth};",
         "        end",
         "    end",
-        "    always @(posedge clk) begin",
-    ]
-    lines += [f"        if (res_valid && wp_q[{aw - 1}:0] == {aw}'d{i}) f{i}_q <= {{{src_err}, res}};"
-              for i in range(depth)]
-    lines += ["    end", "", *_outputs("head[127:0]", "head[128]", "out_valid")]
+        "", *_outputs("head[127:0]", "head[128]", "out_valid")]
     return "\n".join(lines)
 
 

@@ -35,8 +35,12 @@ class Generated:
 
 def _copy_library(top: str, outp: Path) -> list[Path]:
     """Copy the library files ``top`` needs (authcore.rtl) into a generated folder, flat."""
+    return _copy_files(rtl.files(top), outp)
+
+
+def _copy_files(srcs: list[Path], outp: Path) -> list[Path]:
     out = []
-    for src in rtl.files(top):
+    for src in srcs:
         dst = outp / src.name
         dst.write_bytes(src.read_bytes())
         out.append(dst)
@@ -100,12 +104,14 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
         files.append(path)
     top = outp / "ghash_keyspec.v"
     top.write_text(emitter.ghash_lanes_top(lanes) if arch == "feedback" else emitter.ghash_pipelined_top(lanes))
+    secret = set(files)                            # the multipliers: they embed powers of H
+    files += _copy_files(rtl.needed(top), outp)   # the rtl/common primitives the top instantiates
     files.append(top)
     manifest: dict[str, object] = {
         "generator": "authcore generate ghash", "top": "ghash_keyspec", "lanes": lanes, "arch": arch,
         "optimizer": opt, "bits_per_cycle": 128 * lanes, "xor2_total": sum(int(m["xor2"]) for m in mults),
         "multipliers": mults,
-        "files": [{"file": f.name, "sha256": _sha256(f), "key_material": f != top} for f in files],
+        "files": [{"file": f.name, "sha256": _sha256(f), "key_material": f in secret} for f in files],
         "note": "Neither the key nor H is recorded here; files marked key_material embed H.",
     }
     (outp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")

@@ -2,15 +2,14 @@ from pathlib import Path
 
 import pytest
 
+from authcore import rtl
 from authcore.flow.sim import simulate
 from authcore.keyspec.generate import generate_ghash, generate_ghash64
 from authcore.testbench.tbconfig import GhashCoreTb
 
 HERE = Path(__file__).parent
 TB = Path(__file__).parents[3] / "src" / "authcore" / "testbench"
-RTL = Path(__file__).parents[3] / "rtl"
-SOURCES = [RTL / "gf128" / f for f in ("gf128_mul_parallel.v", "gf128_mul_digit.v", "gf2_xor_net.v",
-                                        "gf128_hybrid_map.v", "gf128_hybrid_core.v")] + [RTL / "ghash" / "ghash_core.v"]
+SOURCES = rtl.files("ghash_core")
 PORT_TESTS = ["spec_chains", "random_messages_keys_and_backpressure", "reset_and_key_clear_mid_message",
               "h_load_mid_message_raises_error"]
 FIXED_TESTS = ["fixed_h_random_messages", "fixed_h_throughput_and_latency", "fixed_h_reset_and_key_clear_mid_message"]
