@@ -90,8 +90,10 @@ async def reset_and_key_clear_mid_message(dut):
             dut.s_axis_tdata.value = rng.getrandbits(W)
             dut.s_axis_tlast.value = 0
             dut.s_axis_tvalid.value = 1
+        await ReadOnly()
+        assert dut.erased.value == 0, "erased must read 0 while H is loaded (else the check below is vacuous)"
         await axis.clear_mid_stream(dut, clear)
-        assert int(dut.h_q.value) == 0, f"{clear} must erase H"
+        assert dut.erased.value == 1, f"{clear} must erase H, the state and the output (ERASE_CHECK port)"
         await load_h(dut, h)
         m = [rng.getrandbits(W) for _ in range(5)]
         assert await run_msgs(dut, rng, [m], 0.1, 0.1) == [ghash(h, m)]
