@@ -1,0 +1,16 @@
+"""gcm_core's parts on their own ports (the whole core's tests are test_gcm_core.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from authcore import rtl
+from authcore.flow.sim import simulate
+from authcore.testbench import HERE as TB
+
+
+@pytest.mark.parametrize("len_w,bw", [(8, 16), (10, 32), (36, 16)])
+def test_gcm_lengths(tmp_path, rng, len_w, bw):
+    passed, failed = simulate("gcm_lengths", rtl.files("gcm_lengths"), "tb_gcm_parts", [TB], tmp_path,
+                              parameters={"LEN_W": len_w, "BW": bw}, env={"AUTHCORE_SEED": str(rng.randrange(1 << 30))})
+    assert (passed, failed) == (2, 0)
