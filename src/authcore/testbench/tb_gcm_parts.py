@@ -24,6 +24,14 @@ if TOP == "gcm_lengths":
         await axis.start_clock(dut)
         await axis.reset(dut)
 
+    async def pulse(dut, name: str) -> None:
+        """One cycle of ``name`` high; returns settled (ReadOnly) in the cycle after."""
+        await RisingEdge(dut.clk)
+        getattr(dut, name).value = 1
+        await RisingEdge(dut.clk)
+        getattr(dut, name).value = 0
+        await ReadOnly()
+
     async def beat(dut, phase: int, nbytes: int) -> int:
         """Take one beat; returns `over` as it was when the beat was offered."""
         await RisingEdge(dut.clk)
@@ -50,11 +58,7 @@ if TOP == "gcm_lengths":
             await ReadOnly()
             assert int(dut.len_blk.value) == ((8 * lens[PH_AAD]) << 64) | (8 * lens[PH_TXT])
             assert int(dut.iv_len_blk.value) == 8 * lens[PH_IV]
-            await RisingEdge(dut.clk)
-            dut.clear.value = 1
-            await RisingEdge(dut.clk)
-            dut.clear.value = 0
-            await ReadOnly()
+            await pulse(dut, "clear")
             assert int(dut.len_blk.value) == 0 and int(dut.iv_len_blk.value) == 0
 
     @cocotb.test(timeout_time=200, timeout_unit="ms")
@@ -70,9 +74,5 @@ if TOP == "gcm_lengths":
                 assert await beat(dut, ph, BW) == 0, f"phase {ph} over early, beat {i}"
             assert await beat(dut, ph, BW) == 1, f"phase {ph}: no over past {(1 << w) - 32} bytes"
             # key_clear empties every count and flag
-            await RisingEdge(dut.clk)
-            dut.key_clear.value = 1
-            await RisingEdge(dut.clk)
-            dut.key_clear.value = 0
-            await ReadOnly()
+            await pulse(dut, "key_clear")
             assert int(dut.over.value) == 0 and int(dut.len_blk.value) == 0
