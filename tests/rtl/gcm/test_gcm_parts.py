@@ -14,3 +14,10 @@ def test_gcm_lengths(tmp_path, rng, len_w, bw):
     passed, failed = simulate("gcm_lengths", rtl.files("gcm_lengths"), "tb_gcm_parts", [TB], tmp_path,
                               parameters={"LEN_W": len_w, "BW": bw}, env={"AUTHCORE_SEED": str(rng.randrange(1 << 30))})
     assert (passed, failed) == (2, 0)
+
+
+@pytest.mark.parametrize("lanes", [1, 2])
+def test_gcm_ctr_gen(tmp_path, rng, lanes):
+    passed, failed = simulate("gcm_ctr_gen", rtl.files("gcm_ctr_gen"), "tb_gcm_parts", [TB], tmp_path,
+                              parameters={"LANES": lanes}, env={"AUTHCORE_SEED": str(rng.randrange(1 << 30))})
+    assert (passed, failed) == (2, 0)
