@@ -179,3 +179,104 @@ if TOP == "gcm_ctr_gen":
         dut.key_clear.value = 0
         await ReadOnly()
         assert dut.idle.value == 1 and dut.valid.value == 0 and int(dut.blk.value) == 0
+
+if TOP == "gcm_tag_unit":
+    GCM, GMAC, CTR = 0, 1, 2
+    TAG_LENGTHS = (4, 8, 12, 13, 14, 15, 16)
+
+    def byte_mask(n: int) -> int:
+        """The first n bytes of a block (block order: byte 0 in the top bits)."""
+        return ((1 << (8 * n)) - 1) << (8 * (16 - n))
+
+    @cocotb.test(timeout_time=50, timeout_unit="ms")
+    async def final_beats_in_order(dut):
+        """Random packet ends with their S and E_K(J0) arriving at random times and the output free
+        at random: every final beat in order, T = S ^ E_K(J0) cut to its length, decryption's
+        verdict from every byte of the tag and none beyond it, error beats for failed packets."""
+        rng = axis.seeded()
+        for s in ("key_clear", "push", "mode", "dec", "err", "need_s", "need_j0", "tag_keep", "exp_tag", "s",
+                  "s_push", "ej", "ej_valid", "out_free"):
+            getattr(dut, s).value = 0
+        await axis.start_clock(dut)
+        await axis.reset(dut)
+        packets, s_vals, ej_vals, want = [], [], [], []
+        for _ in range(600):
+            mode, dec, err = rng.choice([GCM, GMAC, CTR]), rng.random() < 0.5, rng.random() < 0.15
+            need = mode != CTR and (not err or rng.random() < 0.5)
+            n = 16 if rng.random() < 0.4 else rng.choice(TAG_LENGTHS)   # every byte lane often
+            sv, ev = rng.getrandbits(128), rng.getrandbits(128)
+            tag = (sv ^ ev) & byte_mask(n)
+            exp = tag
+            verdict = rng.random()
+            if verdict < 0.3:      # one bit wrong inside the tag (often its last byte): must fail
+                byte = n - 1 if rng.random() < 0.5 else rng.randrange(n)
+                exp ^= 1 << (8 * (16 - byte) - 1 - rng.randrange(8))
+            elif verdict < 0.5 and n < 16:   # wrong only beyond the tag's length: must pass
+                exp ^= 1 << rng.randrange(8 * (16 - n))
+            else:
+                exp |= rng.getrandbits(128) & ~byte_mask(n)
+            packets.append((mode, int(dec), int(err), int(need), int(need), (1 << n) - 1, exp))
+            if need:
+                s_vals.append(sv)
+                ej_vals.append(ev)
+            stat = dec or mode == CTR
+            want.append((int(err), int(stat and not err),
+                         int(not err and dec and mode != CTR and exp & byte_mask(n) != tag),
+                         tag if not err and not stat else None))
+        got = []
+
+        async def feed_s() -> None:
+            for v in s_vals:
+                while True:
+                    await RisingEdge(dut.clk)
+                    go = rng.random() < 0.5
+                    dut.s.value, dut.s_push.value = v, int(go)
+                    await ReadOnly()
+                    if go and dut.s_room.value == 1:
+                        break
+                await RisingEdge(dut.clk)
+                dut.s_push.value = 0
+
+        async def feed_ej() -> None:
+            """gcm_aes_out's E_K(J0) queue head: each value arrives after a random wait and stays
+            valid until popped; a pop without a valid head is a failure."""
+            i, valid = 0, 0
+            while i < len(ej_vals):
+                await RisingEdge(dut.clk)
+                valid = valid or int(rng.random() < 0.3)
+                dut.ej.value, dut.ej_valid.value = ej_vals[i], valid
+                await ReadOnly()
+                if dut.ej_pop.value == 1:
+                    assert valid, "E_K(J0) popped while none was offered"
+                    i, valid = i + 1, 0
+            await RisingEdge(dut.clk)
+            dut.ej_valid.value = 0
+
+        async def push_ends() -> None:
+            for p in packets:
+                while True:
+                    await RisingEdge(dut.clk)
+                    for name, v in zip(("mode", "dec", "err", "need_s", "need_j0", "tag_keep", "exp_tag"), p,
+                                       strict=True):
+                        getattr(dut, name).value = v
+                    go = rng.random() < 0.7
+                    dut.push.value = int(go)
+                    await ReadOnly()
+                    if go and dut.full.value == 0:
+                        break
+                await RisingEdge(dut.clk)
+                dut.push.value = 0
+
+        tasks = [cocotb.start_soon(t()) for t in (feed_s, feed_ej, push_ends)]
+        while len(got) < len(want):
+            await RisingEdge(dut.clk)
+            dut.out_free.value = int(rng.random() < 0.6)
+            await ReadOnly()
+            if dut.emit.value == 1:
+                err, stat, fail = int(dut.f_err.value), int(dut.f_stat.value), int(dut.f_fail.value)
+                w = want[len(got)]
+                tag = int(dut.f_tag.value) if not err and not stat else None
+                got.append((err, int(stat and not err), int(fail and not err), tag))
+                assert got[-1] == w, f"packet {len(got) - 1}: {got[-1]} != {w}"
+        for t in tasks:
+            await t

@@ -21,3 +21,10 @@ def test_gcm_ctr_gen(tmp_path, rng, lanes):
     passed, failed = simulate("gcm_ctr_gen", rtl.files("gcm_ctr_gen"), "tb_gcm_parts", [TB], tmp_path,
                               parameters={"LANES": lanes}, env={"AUTHCORE_SEED": str(rng.randrange(1 << 30))})
     assert (passed, failed) == (2, 0)
+
+
+@pytest.mark.parametrize("tq_w", [1, 3])
+def test_gcm_tag_unit(tmp_path, rng, tq_w):
+    passed, failed = simulate("gcm_tag_unit", rtl.files("gcm_tag_unit"), "tb_gcm_parts", [TB], tmp_path,
+                              parameters={"TQ_W": tq_w}, env={"AUTHCORE_SEED": str(rng.randrange(1 << 30))})
+    assert (passed, failed) == (1, 0)
