@@ -280,3 +280,82 @@ if TOP == "gcm_tag_unit":
                 assert got[-1] == w, f"packet {len(got) - 1}: {got[-1]} != {w}"
         for t in tasks:
             await t
+
+if TOP == "gcm_key_ctl":
+    FIXED = int(P.get("FIXED_KEY", 0)) == 1
+    CHECK = int(P.get("CHECK", 0)) == 1
+    CHECK_REG = int(P.get("CHECK_REG", 0)) == 1
+    H_BUILTIN = int(P.get("H_BUILTIN", 0))
+
+    async def key_init(dut) -> None:
+        for s in ("key_clear", "key_take", "aes_key_loaded", "aes_error", "h_arrives", "aes_h"):
+            getattr(dut, s).value = 0
+        await axis.start_clock(dut)
+        await axis.reset(dut)
+        await ReadOnly()
+
+    async def cycle(dut, **inputs: int) -> None:
+        """One clock with these inputs (all others low); returns in ReadOnly after the edge."""
+        await RisingEdge(dut.clk)
+        for s in ("key_clear", "key_take", "aes_key_loaded", "aes_error", "h_arrives"):
+            getattr(dut, s).value = inputs.get(s, 0)
+        if "aes_h" in inputs:
+            dut.aes_h.value = inputs["aes_h"]
+        await ReadOnly()
+
+    async def start_key(dut) -> None:
+        """A key taken (or, FIXED_KEY, the schedule done): h_start must rise with it."""
+        if FIXED:
+            assert dut.busy.value == 1 and dut.none.value == 0, "a fixed-key core starts loading"
+            await RisingEdge(dut.clk)
+            dut.aes_key_loaded.value = 1
+        else:
+            assert dut.none.value == 1
+            await RisingEdge(dut.clk)
+            dut.key_take.value = 1
+        await ReadOnly()
+        assert dut.h_start.value == 1
+        await cycle(dut)
+        assert dut.busy.value == 1 and dut.ready.value == 0
+
+    async def deliver_h(dut, hv: int) -> None:
+        """H arrives; the verdict comes that cycle (or the next with CHECK_REG)."""
+        await cycle(dut, h_arrives=1, aes_h=hv)
+        await cycle(dut)
+        assert int(dut.h.value) == hv and dut.h_load.value == 1
+        if CHECK_REG:
+            await cycle(dut)
+
+    @cocotb.test(timeout_time=5, timeout_unit="ms")
+    async def key_h_check_and_erase(dut):
+        """The key's states end to end: H captured and loaded once; a built-in H compared (a wrong
+        one leaves no key and raises key_mismatch); key_clear erases H (the erased port); a key the
+        AES core refuses (aes_error) leaves no key."""
+        rng = axis.seeded()
+        await key_init(dut)
+        for trial in range(6):
+            await start_key(dut)
+            wrong = CHECK and trial % 2 == 1
+            hv = H_BUILTIN if CHECK and not wrong else rng.getrandbits(128) | 1
+            if wrong:
+                hv = H_BUILTIN ^ (1 << rng.randrange(128))
+            await deliver_h(dut, hv)
+            if wrong:
+                assert dut.none.value == 1 and dut.key_mismatch.value == 1 and dut.ready.value == 0
+            else:
+                assert dut.ready.value == 1 and dut.key_mismatch.value == 0 and dut.none.value == 0
+            await cycle(dut)
+            assert dut.h_load.value == 0, "h_load is one cycle"
+            assert dut.erased.value == 0
+            await cycle(dut, key_clear=1)
+            await cycle(dut)
+            assert dut.erased.value == 1 and int(dut.h.value) == 0 and dut.ready.value == 0
+            assert dut.key_mismatch.value == 0
+        if not FIXED:   # a refused key (key_len 3): h_abort, no key
+            await start_key(dut)
+            await RisingEdge(dut.clk)
+            dut.aes_error.value = 1
+            await ReadOnly()
+            assert dut.h_abort.value == 1
+            await cycle(dut)
+            assert dut.none.value == 1 and dut.busy.value == 0

@@ -28,3 +28,12 @@ def test_gcm_tag_unit(tmp_path, rng, tq_w):
     passed, failed = simulate("gcm_tag_unit", rtl.files("gcm_tag_unit"), "tb_gcm_parts", [TB], tmp_path,
                               parameters={"TQ_W": tq_w}, env={"AUTHCORE_SEED": str(rng.randrange(1 << 30))})
     assert (passed, failed) == (1, 0)
+
+
+@pytest.mark.parametrize("fixed,check,check_reg", [(0, 0, 0), (0, 1, 0), (0, 1, 1), (1, 1, 0), (1, 0, 0)])
+def test_gcm_key_ctl(tmp_path, rng, fixed, check, check_reg):
+    params = {"FIXED_KEY": fixed, "CHECK": check, "CHECK_REG": check_reg, "ERASE_CHECK": 1,
+              "H_BUILTIN": rng.getrandbits(31) | 1}   # a plain integer parameter (the simulators' -P)
+    passed, failed = simulate("gcm_key_ctl", rtl.files("gcm_key_ctl"), "tb_gcm_parts", [TB], tmp_path,
+                              parameters=params, env={"AUTHCORE_SEED": str(rng.randrange(1 << 30))})
+    assert (passed, failed) == (1, 0)
