@@ -37,3 +37,11 @@ def test_gcm_key_ctl(tmp_path, rng, fixed, check, check_reg):
     passed, failed = simulate("gcm_key_ctl", rtl.files("gcm_key_ctl"), "tb_gcm_parts", [TB], tmp_path,
                               parameters=params, env={"AUTHCORE_SEED": str(rng.randrange(1 << 30))})
     assert (passed, failed) == (1, 0)
+
+
+@pytest.mark.parametrize("lanes", [1, 2])
+def test_gcm_out(tmp_path, rng, lanes):
+    passed, failed = simulate("gcm_out", rtl.files("gcm_out"), "tb_gcm_parts", [TB], tmp_path,
+                              parameters={"LANES": lanes, "ERASE_CHECK": 1},
+                              env={"AUTHCORE_SEED": str(rng.randrange(1 << 30))})
+    assert (passed, failed) == (1, 0)
