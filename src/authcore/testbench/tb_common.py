@@ -22,6 +22,19 @@ _TOP = tbconfig.toplevel()
 CFG = {"top": _TOP, **DEFAULTS.get(_TOP or "", {}), **tbconfig.parameters()}
 
 
+async def own_driver_traffic(dut, init, width: int, count: int) -> None:
+    """``count`` random words a round through authcore's driver, once for each pair of valid and
+    ready gap rates below; every word once and in order (axis.collect checks the hold)."""
+    rng = axis.seeded()
+    await init(dut)
+    for gap_in, gap_out in ((0.0, 0.0), (0.5, 0.0), (0.0, 0.7), (0.3, 0.3)):
+        words = [rng.getrandbits(width) for _ in range(count)]
+        sender = cocotb.start_soon(axis.send(dut, [{"tdata": w} for w in words], rng, gap_in))
+        got = await axis.collect(dut, len(words), rng, gap_out)
+        await sender
+        assert [g["tdata"] for g in got] == words, f"gaps {gap_in}/{gap_out}"
+
+
 async def cocotbext_axi_traffic(dut, init, width: int) -> None:
     """The same primitive driven by an independent driver: cocotbext-axi's AXI4-Stream source and
     sink, each with a random pause generator; every word comes out once, in order, and our own
@@ -95,14 +108,7 @@ if CFG.get("top") == "axis_fifo":
     async def random_traffic_in_order(dut):
         """Every word comes out once, in order, whatever the valid and ready gaps; data holds while
         m_axis waits (axis.collect checks it)."""
-        rng = axis.seeded()
-        await fifo_init(dut)
-        for gap_in, gap_out in ((0.0, 0.0), (0.5, 0.0), (0.0, 0.7), (0.3, 0.3)):
-            words = [rng.getrandbits(WIDTH) for _ in range(5 * DEPTH)]
-            sender = cocotb.start_soon(axis.send(dut, [{"tdata": w} for w in words], rng, gap_in))
-            got = await axis.collect(dut, len(words), rng, gap_out)
-            await sender
-            assert [g["tdata"] for g in got] == words, f"gaps {gap_in}/{gap_out}"
+        await own_driver_traffic(dut, fifo_init, WIDTH, 5 * DEPTH)
 
     @cocotb.test(timeout_time=5, timeout_unit="ms", skip=WIDTH % 8 != 0)
     async def cocotbext_axi_source_and_sink(dut):
@@ -203,14 +209,7 @@ elif CFG.get("top") == "axis_reg":
     async def random_traffic_in_order(dut):
         """Every word comes out once, in order, with random gaps on both sides; data holds while
         m_axis waits."""
-        rng = axis.seeded()
-        await reg_init(dut)
-        for gap_in, gap_out in ((0.0, 0.0), (0.5, 0.0), (0.0, 0.7), (0.3, 0.3)):
-            words = [rng.getrandbits(WIDTH) for _ in range(200)]
-            sender = cocotb.start_soon(axis.send(dut, [{"tdata": w} for w in words], rng, gap_in))
-            got = await axis.collect(dut, len(words), rng, gap_out)
-            await sender
-            assert [g["tdata"] for g in got] == words, f"gaps {gap_in}/{gap_out}"
+        await own_driver_traffic(dut, reg_init, WIDTH, 200)
 
     @cocotb.test(timeout_time=5, timeout_unit="ms", skip=WIDTH % 8 != 0)
     async def cocotbext_axi_source_and_sink(dut):

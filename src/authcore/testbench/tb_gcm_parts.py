@@ -12,6 +12,15 @@ from authcore.testbench import tbconfig
 TOP = tbconfig.toplevel()
 P = tbconfig.parameters()
 
+
+async def pulse(dut, name: str) -> None:
+    """One cycle of ``name`` high; returns settled (ReadOnly) in the cycle after."""
+    await RisingEdge(dut.clk)
+    getattr(dut, name).value = 1
+    await RisingEdge(dut.clk)
+    getattr(dut, name).value = 0
+    await ReadOnly()
+
 if TOP == "gcm_lengths":
     LEN_W = int(P.get("LEN_W", 36))
     BW = int(P.get("BW", 16))
@@ -23,14 +32,6 @@ if TOP == "gcm_lengths":
             getattr(dut, s).value = 0
         await axis.start_clock(dut)
         await axis.reset(dut)
-
-    async def pulse(dut, name: str) -> None:
-        """One cycle of ``name`` high; returns settled (ReadOnly) in the cycle after."""
-        await RisingEdge(dut.clk)
-        getattr(dut, name).value = 1
-        await RisingEdge(dut.clk)
-        getattr(dut, name).value = 0
-        await ReadOnly()
 
     async def beat(dut, phase: int, nbytes: int) -> int:
         """Take one beat; returns `over` as it was when the beat was offered."""
@@ -419,9 +420,5 @@ if TOP == "gcm_out":
                     assert got[-1] == want[len(got) - 1], f"beat {len(got) - 1}: {got[-1]} != {want[len(got) - 1]}"
                 else:
                     held = cur
-        await RisingEdge(dut.clk)
-        dut.key_clear.value = 1
-        await RisingEdge(dut.clk)
-        dut.key_clear.value = 0
-        await ReadOnly()
+        await pulse(dut, "key_clear")
         assert dut.m_axis_tvalid.value == 0 and dut.erased.value == 1
