@@ -36,6 +36,12 @@ def modules(root: Path = ROOT) -> dict[str, Path]:
 
 @cache
 def instantiated(path: Path, root: Path = ROOT) -> frozenset[str]:
+    """The library modules a library file instantiates (cached: the library does not change
+    while a process runs)."""
+    return _instances(path, root)
+
+
+def _instances(path: Path, root: Path) -> frozenset[str]:
     """The library modules a file instantiates (names that are library modules, outside comments)."""
     text = _COMMENT.sub(" ", path.read_text())
     known = modules(root)
@@ -60,9 +66,10 @@ def files(top: str, root: Path = ROOT) -> list[Path]:
 
 
 def needed(path: Path, root: Path = ROOT) -> list[Path]:
-    """The library files a file outside the library (a generated top) needs, each once."""
+    """The library files a file outside the library (a generated top) needs, each once. Read afresh
+    each time: a generator may rewrite the same path with other instances."""
     out: list[Path] = []
-    for m in sorted(instantiated(Path(path), root)):
+    for m in sorted(_instances(Path(path), root)):
         out += [p for p in files(m, root) if p not in out]
     return out
 

@@ -38,3 +38,13 @@ def test_comments_are_not_instances(tmp_path):
 def test_unknown_top():
     with pytest.raises(InvalidParameter, match="no RTL module"):
         rtl.files("gcm_cor")
+
+
+def test_needed_reads_a_generated_top_afresh(tmp_path):
+    """A generator may rewrite a top at the same path with other instances (the feedback and the
+    pipelined GHASH tops into one folder): needed() must not answer from the earlier text."""
+    top = tmp_path / "top.v"
+    top.write_text("module top; axis_keep #(.BYTES(2)) u_keep (); endmodule\n")
+    assert [p.name for p in rtl.needed(top)] == ["axis_keep.v"]
+    top.write_text("module top; ghash_chain u_chain (); axis_keep u_keep (); endmodule\n")
+    assert [p.name for p in rtl.needed(top)] == ["axis_keep.v", "ghash_chain.v", "axis_fifo.v", "delay_line.v"]

@@ -21,8 +21,6 @@ from authcore.model import gf128
 ARCHS = ("feedback", "pipelined", "crenne-pipe")
 MAX_LANES = 16
 MAX_STAGE_REGS = 4
-# The hand-written Verilog a ghash_crenne_pipe folder copies (compile order), so it builds on its own.
-CRENNE_LIBRARY = "ghash_chain"   # the library top the generated Crenne top wraps (its files: authcore.rtl)
 
 
 @dataclass
@@ -33,14 +31,12 @@ class Generated:
     manifest: dict[str, object]
 
 
-def _copy_library(top: str, outp: Path) -> list[Path]:
-    """Copy the library files ``top`` needs (authcore.rtl) into a generated folder, flat."""
-    return _copy_files(rtl.files(top), outp)
-
-
-def _copy_files(srcs: list[Path], outp: Path) -> list[Path]:
+def _copy_needed(top: Path, outp: Path) -> list[Path]:
+    """Copy the library files a generated top instantiates (authcore.rtl.needed: ghash_chain,
+    ghash_core, the rtl/common primitives, and what they instantiate) into its folder, flat, so
+    the folder builds on its own."""
     out = []
-    for src in srcs:
+    for src in rtl.needed(top):
         dst = outp / src.name
         dst.write_bytes(src.read_bytes())
         out.append(dst)
@@ -105,7 +101,7 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
     top = outp / "ghash_keyspec.v"
     top.write_text(emitter.ghash_lanes_top(lanes) if arch == "feedback" else emitter.ghash_pipelined_top(lanes))
     secret = set(files)                            # the multipliers: they embed powers of H
-    files += _copy_files(rtl.needed(top), outp)   # the rtl/common primitives the top instantiates
+    files += _copy_needed(top, outp)
     files.append(top)
     manifest: dict[str, object] = {
         "generator": "authcore generate ghash", "top": "ghash_keyspec", "lanes": lanes, "arch": arch,
@@ -158,11 +154,9 @@ def generate_crenne(h: bytes, out: str | Path, stages: int = 8, regs: int = 1, f
         t1 = time.monotonic()
         res = proof.prove_file(path, name, hi, addend=True, latency=regs)
         entry["proof"] = {"proven": True, "cells": res.cells, "seconds": round(time.monotonic() - t1, 3)}
-    files = [path]
-    files += _copy_library(CRENNE_LIBRARY, outp)
     top = outp / "ghash_crenne_pipe.v"
     top.write_text(emitter.crenne_top(stages, regs, feedback, depth))
-    files.append(top)
+    files = [path, *_copy_needed(top, outp), top]
     manifest: dict[str, object] = {
         "generator": "authcore generate ghash", "top": "ghash_crenne_pipe", "arch": "crenne-pipe",
         "stages": stages, "lanes": stages, "stage_regs": regs, "feedback": feedback, "fifo_depth": depth,
@@ -175,9 +169,6 @@ def generate_crenne(h: bytes, out: str | Path, stages: int = 8, regs: int = 1, f
     (outp / "files.f").write_text("".join(f"{f.name}\n" for f in files))
     return Generated(outp, "ghash_crenne_pipe", files, manifest)
 
-
-# The hand-written Verilog a ghash64_keyspec folder copies.
-GHASH64_LIBRARY = "ghash_core"
 
 
 def generate_ghash64(h: bytes, out: str | Path, opt: str = "lut6", prove: bool = True) -> Generated:
@@ -211,11 +202,9 @@ def generate_ghash64(h: bytes, out: str | Path, opt: str = "lut6", prove: bool =
         t1 = time.monotonic()
         res = proof.prove_file(path, name, hi, width=64)
         entry["proof"] = {"proven": True, "cells": res.cells, "seconds": round(time.monotonic() - t1, 3)}
-    files = [path]
-    files += _copy_library(GHASH64_LIBRARY, outp)
     top = outp / "ghash64_keyspec.v"
     top.write_text(emitter.ghash64_top())
-    files.append(top)
+    files = [path, *_copy_needed(top, outp), top]
     manifest: dict[str, object] = {
         "generator": "authcore generate ghash64", "top": "ghash64_keyspec", "width": 64, "lanes": 1,
         "optimizer": opt, "bits_per_cycle": 64, "xor2_total": net.xor2, "multipliers": [entry],
