@@ -422,3 +422,287 @@ if TOP == "gcm_out":
                     held = cur
         await pulse(dut, "key_clear")
         assert dut.m_axis_tvalid.value == 0 and dut.erased.value == 1
+
+if TOP == "gcm_aes_out":
+    from cocotb.triggers import Timer
+
+    LANES = int(P.get("LANES", 1))
+    K_GEN, K_J0, K_H = 0, 1, 2
+    GCM, GMAC, CTR = 0, 1, 2
+
+    @cocotb.test(timeout_time=100, timeout_unit="ms")
+    async def keystream_and_j0_routing(dut):
+        """gcm_ctr_gen and the parser played around the router: packets (GCM, GMAC, CTR) issue
+        E_K(J0) and keystream slots into an AES pipeline of random latency; the text takes a random
+        number of slots and ends, often with slots still in flight (leftovers). Every text beat
+        gets its own packet's keystream in order and never a leftover, E_K(J0) reaches the tag unit
+        in packet order, H leaves through h_arrives only, and key_clear in the middle of traffic
+        erases every entry of both queues (erased), which reads 0 while one holds data."""
+        rng = axis.seeded()
+        for s in ("key_clear", "aes_q", "aes_q_kind", "aes_q_valid", "issue_gen", "text_done", "j0_busy",
+                  "ks_use", "ej_pop"):
+            getattr(dut, s).value = 0
+        await axis.start_clock(dut)
+        await axis.reset(dut)
+        cycle = 0
+        pipe: list[tuple[int, int, int]] = []   # (kind, value, cycle it may leave) in the AES
+        offered = None                         # the AES output held until taken
+        ks_checked = ej_checked = h_seen = dropped_any = 0
+
+        async def settle() -> None:
+            """After the edge, with the registers updated: the point where the environment decides."""
+            await RisingEdge(dut.clk)
+            await Timer(1, "ns")
+
+        for phase in range(6):
+            pipe.append((K_H, rng.getrandbits(128 * LANES), cycle + rng.randrange(1, 12)))
+            ej_want = []
+            packets = []
+            for _ in range(40):
+                mode = rng.choice((GCM, GCM, GMAC, CTR))
+                slots = 0 if mode == GMAC else (0 if rng.random() < 0.15 else rng.randrange(1, 12))
+                packets.append((mode, slots))
+            for mode, slots in packets:
+                j0_done = mode == CTR            # CTR: no J0
+                issued, used, stop, text_end_sent = 0, 0, False, False
+                keys: list[int] = []              # this packet's keystream, in issue order
+                gap = rng.randrange(0, 4)
+                while True:
+                    await settle()
+                    cycle += 1
+                    # the AES output: hold the offer until taken, else the next block whose time came
+                    if offered is None and pipe and pipe[0][2] <= cycle and rng.random() < 0.7:
+                        offered = pipe.pop(0)
+                    dut.aes_q_valid.value = int(offered is not None)
+                    if offered is not None:
+                        dut.aes_q_kind.value, dut.aes_q.value = offered[0], offered[1]
+                    # the text: take a slot when one is at the head, end after `slots`
+                    ks_valid = int(dut.ks_valid.value)
+                    use = ks_valid == 1 and used < slots and rng.random() < 0.6
+                    if use:
+                        got = int(dut.keystream.value)
+                        assert got == keys[used], f"phase {phase}: keystream slot {used} is not its packet's"
+                        used += 1
+                        ks_checked += 1
+                    done = used == slots and not text_end_sent and gap == 0 and rng.random() < 0.5
+                    gap = max(0, gap - 1)
+                    j0_busy = not j0_done
+                    dut.ks_use.value, dut.text_done.value, dut.j0_busy.value = int(use), int(done), int(j0_busy)
+                    # the counter generator: J0 first, then slots until the text ends (a slot issued
+                    # in the cycle the text ends is a leftover; after it, only a J0 still due goes)
+                    gen = False
+                    if len(pipe) < 12 and rng.random() < 0.6:
+                        if not j0_done:
+                            v = rng.getrandbits(128)
+                            pipe.append((K_J0, v, cycle + rng.randrange(2, 14)))
+                            ej_want.append(v)
+                            j0_done = True
+                        elif mode != GMAC and not stop:
+                            v = rng.getrandbits(128 * LANES)
+                            pipe.append((K_GEN, v, cycle + rng.randrange(2, 14)))
+                            keys.append(v)
+                            issued += 1
+                            gen = True
+                    if done:
+                        text_end_sent = stop = True
+                    dut.issue_gen.value = int(gen)
+                    # the tag unit: E_K(J0) in packet order
+                    pop = dut.ej_valid.value == 1 and rng.random() < 0.4
+                    if pop:
+                        assert int(dut.ej.value) == ej_want[0], f"phase {phase}: E_K(J0) out of order"
+                        ej_want.pop(0)
+                        ej_checked += 1
+                    dut.ej_pop.value = int(pop)
+                    await ReadOnly()
+                    assert dut.ej_empty.value == 1 - int(dut.ej_valid.value)
+                    if dut.ej_valid.value == 1 or ks_valid:
+                        assert dut.erased.value == 0, "erased while a queue holds key-derived data"
+                    taken = offered is not None and dut.aes_q_ready.value == 1
+                    assert int(dut.h_arrives.value) == int(taken and offered[0] == K_H)
+                    if taken:
+                        h_seen += offered[0] == K_H
+                        offered = None
+                    if text_end_sent and j0_done:
+                        dropped_any += issued > slots
+                        break
+            # key_clear in the middle of traffic: the AES pipeline is flushed with it (the AES core's
+            # own key_clear); both queues must read zero the cycle after
+            for _ in range(rng.randrange(0, 6)):
+                await RisingEdge(dut.clk)
+                dut.issue_gen.value = dut.ks_use.value = dut.text_done.value = dut.ej_pop.value = 0
+                dut.aes_q_valid.value = 0
+            await RisingEdge(dut.clk)
+            dut.issue_gen.value = dut.ks_use.value = dut.text_done.value = dut.ej_pop.value = 0
+            dut.aes_q_valid.value = 0
+            dut.key_clear.value = 1
+            await RisingEdge(dut.clk)
+            dut.key_clear.value = 0
+            await ReadOnly()
+            assert dut.erased.value == 1 and dut.ks_valid.value == 0 and dut.ej_valid.value == 0
+            pipe.clear()
+            offered = None
+        assert h_seen == 6, f"H taken {h_seen} times, expected one per key"
+        assert ks_checked > 500 and ej_checked > 100 and dropped_any > 20, (ks_checked, ej_checked, dropped_any)
+
+if TOP == "gcm_parser":
+    LANES = int(P.get("LANES", 1))
+    BEAT = 16 * LANES
+    GCM, GMAC, CTR = 0, 1, 2
+    HDR, IV, AAD, TXT, TAG = 0, 1, 2, 3, 4
+
+    def lanes_block(chunk: bytes) -> int:
+        """A beat's bytes in block order, lane by lane (zero padded), as the GHASH input carries them."""
+        v = 0
+        for lane in range(LANES):
+            v |= int.from_bytes(chunk[16 * lane:16 * lane + 16].ljust(16, b"\0"), "big") << (128 * lane)
+        return v
+
+    def lane_keep(n: int) -> int:
+        return sum(1 << lane for lane in range(LANES) if 16 * lane < n)
+
+    def chunks(data: bytes) -> list[bytes]:
+        return [data[i:i + BEAT] for i in range(0, len(data), BEAT)]
+
+    def xor_ks(chunk: bytes, ks: int) -> bytes:
+        """A text chunk XOR the keystream slot (block order per lane)."""
+        stream = b"".join(((ks >> (128 * lane)) & ((1 << 128) - 1)).to_bytes(16, "big") for lane in range(LANES))
+        return bytes(a ^ b for a, b in zip(chunk, stream, strict=False))
+
+    def parser_packet(rng) -> dict:
+        """A packet's fields and beats; ``bad`` packets break the protocol in the header or with a
+        tag beat on an encryption."""
+        mode = rng.choices([GCM, GMAC, CTR], [5, 2, 2])[0]
+        dec = mode != CTR and rng.random() < 0.4
+        tag_len = 16 if mode == CTR else rng.choice((4, 8, 12, 13, 14, 15, 16))
+        iv = rng.randbytes(16) if mode == CTR else (rng.randbytes(12) if rng.random() < 0.5
+                                                    else rng.randbytes(rng.randrange(1, 3 * BEAT)))
+        aad = b"" if mode == CTR else rng.randbytes(rng.choice([0, BEAT, rng.randrange(4 * BEAT)]))
+        text = b"" if mode == GMAC else rng.randbytes(rng.choice([0, BEAT, rng.randrange(5 * BEAT)]))
+        tag = rng.randbytes(tag_len) if dec else b""
+        bad = None
+        r = rng.random()
+        if r < 0.06:
+            bad = "header"
+            hdr = bytes([3 | (int(dec) << 2), tag_len]) if rng.random() < 0.5 else bytes([mode, 5])
+            if hdr[0] & 3 == CTR:
+                hdr = bytes([3, 16])
+        elif r < 0.12 and not dec and mode != CTR:
+            bad, tag = "tag", rng.randbytes(tag_len)
+        hdr = hdr if bad == "header" else bytes([mode | (int(dec) << 2), tag_len])
+        beats = []
+        for ph, data in ((HDR, hdr), (IV, iv), (AAD, aad), (TXT, text), (TAG, tag)):
+            for c in chunks(data):
+                beats.append({"tdata": int.from_bytes(c, "little"), "tkeep": (1 << len(c)) - 1, "tuser": ph,
+                              "tlast": 0})
+        beats[-1]["tlast"] = 1
+        return {"mode": mode, "dec": dec, "tag_len": tag_len, "iv": iv, "aad": aad, "text": text, "tag": tag,
+                "bad": bad, "beats": beats}
+
+    @cocotb.test(timeout_time=200, timeout_unit="ms")
+    async def packets_to_ghash_text_and_ends(dut):
+        """Random well-formed and broken packets under random backpressure from every neighbour: the
+        GHASH input (IV blocks and [0 || len(IV)] for a hashed IV, then AAD, ciphertext and
+        [len(A) || len(C)]) block for block, the text beats XOR their keystream slots, J0 from a
+        12-byte IV or a CTR counter, each packet's end description, J0/S kinds of the GHASH results
+        in order, and one error pulse per broken packet."""
+        rng = axis.seeded()
+        for s in ("key_clear", "s_axis_tdata", "s_axis_tkeep", "s_axis_tuser", "s_axis_tlast", "s_axis_tvalid",
+                  "key_valid", "key_none", "cg_idle", "ks_valid", "keystream", "out_free", "tag_busy", "tag_full",
+                  "gh_ready", "gh_pop"):
+            getattr(dut, s).value = 0
+        dut.key_ready.value = 1
+        await axis.start_clock(dut)
+        await axis.reset(dut)
+        packets = [parser_packet(rng) for _ in range(250)]
+        beats = [b for p in packets for b in p["beats"]]
+        sender = cocotb.start_soon(axis.send(dut, beats, rng, 0.3))
+        gh, txt, ends, starts, errors, kinds_seen = [], [], [], [], 0, []
+        ks = rng.getrandbits(128 * LANES)
+        pending: list[int] = []   # GHASH results outstanding: the cycle each may be popped
+        cycle = 0
+        while len(ends) < len(packets):
+            await RisingEdge(dut.clk)
+            cycle += 1
+            dut.cg_idle.value = int(rng.random() < 0.7)
+            dut.ks_valid.value = int(rng.random() < 0.7)
+            dut.keystream.value = ks
+            dut.out_free.value = int(rng.random() < 0.7)
+            dut.tag_busy.value = int(rng.random() < 0.1)
+            dut.tag_full.value = int(rng.random() < 0.2)
+            dut.gh_ready.value = int(rng.random() < 0.7 and len(pending) < 2)
+            pop = bool(pending) and pending[0] <= cycle and rng.random() < 0.5
+            dut.gh_pop.value = int(pop)
+            await ReadOnly()
+            assert cycle < 200_000, "the parser stopped making progress"
+            if pop:
+                kinds_seen.append(int(dut.gh_kind.value))
+                pending.pop(0)
+            if dut.gh_valid.value == 1 and dut.gh_ready.value == 1:
+                last = int(dut.gh_last.value)
+                gh.append((int(dut.gh_blk.value), int(dut.gh_keep.value), last))
+                if last:
+                    pending.append(cycle + 3 + rng.randrange(4))
+            if dut.txt_take.value == 1:
+                assert dut.txt_load.value == 1, "a text beat taken without loading the output"
+                assert dut.ks_valid.value == 1 and dut.out_free.value == 1 and dut.tag_busy.value == 0, \
+                    "a text beat taken without its keystream, a free output or while a final beat waits"
+                txt.append((int(dut.txt_data.value), int(dut.txt_keep.value), ks))
+                ks = rng.getrandbits(128 * LANES)
+            if dut.start_direct.value == 1:
+                assert dut.iv_wait.value == 1 and dut.cg_idle.value == 1, "a J0 started while counters run"
+                starts.append(("direct", int(dut.iv_blk.value)))
+            if dut.start_hash.value == 1:
+                starts.append(("hash", None))
+            errors += int(dut.error.value)
+            if dut.end_push.value == 1:
+                assert dut.tag_full.value == 0, "a packet's end pushed into a full tag queue"
+                ends.append((int(dut.end_mode.value), int(dut.end_dec.value), int(dut.end_err.value),
+                             int(dut.end_need_s.value), int(dut.end_need_j0.value), int(dut.end_tag_keep.value),
+                             int(dut.end_exp_tag.value)))
+        await sender
+        # the model, packet by packet, over what was recorded
+        want_gh, want_txt, want_starts, want_kinds = [], [], [], []
+        ti = 0
+        for n, p in enumerate(packets):
+            end = ends[n]
+            if p["bad"] == "header":
+                assert end[2] == 1 and end[3] == 0 and end[4] == 0, f"packet {n}: {end}"
+                continue
+            mode, dec = p["mode"], p["dec"]
+            if mode == CTR or len(p["iv"]) == 12:
+                want_starts.append(("direct", int.from_bytes(p["iv"][:16].ljust(16, b"\0"), "big")))
+            else:
+                want_starts.append(("hash", None))
+                for c in chunks(p["iv"]):
+                    want_gh.append((lanes_block(c), lane_keep(len(c)), 0))
+                want_gh.append((8 * len(p["iv"]), 1, 1))
+                want_kinds.append(1)
+            for c in chunks(p["aad"]):
+                want_gh.append((lanes_block(c), lane_keep(len(c)), 0))
+            for c in chunks(p["text"]):
+                data, keep, k = txt[ti]
+                ti += 1
+                out = xor_ks(c, k)
+                want_txt.append((int.from_bytes(out, "little"), (1 << len(c)) - 1))
+                assert (data, keep) == want_txt[-1], f"packet {n}: text beat {len(want_txt) - 1}"
+                if mode != CTR:
+                    want_gh.append((lanes_block(c if dec else out), lane_keep(len(c)), 0))
+            # the length block closes the message; a broken packet (the tag beat on an encryption)
+            # closes it only if it opened one, and then has no S to wait for otherwise
+            need_s = mode != CTR and (p["bad"] is None or len(p["aad"]) + len(p["text"]) > 0)
+            if need_s:
+                want_gh.append(((8 * len(p["aad"])) << 64 | 8 * len(p["text"]), 1, 1))
+                want_kinds.append(0)
+            keep = (1 << p["tag_len"]) - 1
+            want_end = (mode, int(dec), int(p["bad"] == "tag"), int(need_s), int(mode != CTR), keep)
+            assert end[:6] == want_end, f"packet {n}: end {end[:6]} != {want_end}"
+            if dec:
+                assert end[6] == int.from_bytes(p["tag"].ljust(16, b"\0"), "big"), f"packet {n}: expected tag"
+        assert ti == len(txt), "text beats beyond the packets' text"
+        assert starts == want_starts
+        assert len(gh) == len(want_gh)
+        for i, (g, w) in enumerate(zip(gh, want_gh, strict=True)):
+            assert g == w, f"GHASH input beat {i}: {g} != {w}"
+        assert errors == sum(p["bad"] is not None for p in packets)
+        assert kinds_seen == want_kinds[:len(kinds_seen)], "GHASH results' kinds (J0 or S) out of order"
+        assert len(kinds_seen) >= len(want_kinds) - 2

@@ -2,35 +2,32 @@ from pathlib import Path
 
 import pytest
 
+from authcore import rtl
 from authcore.flow.sim import simulate
 
 HERE = Path(__file__).parent
 TB = Path(__file__).parents[3] / "src" / "authcore" / "testbench"
-RTL = Path(__file__).parents[3] / "rtl" / "gf128"
 
 
 @pytest.mark.parametrize("karatsuba", [0, 1])
 def test_parallel(tmp_path, rng, karatsuba):
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
-    simulate("gf128_mul_parallel", [RTL / "gf128_mul_parallel.v"], "tb_gf128_mul", [HERE, TB],
+    simulate("gf128_mul_parallel", rtl.files("gf128_mul_parallel"), "tb_gf128_mul", [HERE, TB],
              tmp_path, parameters={"KARATSUBA": karatsuba}, env=env)
 
 
 @pytest.mark.parametrize("digit", [1, 4, 8, 16, 32, 64])
 def test_digit_serial(tmp_path, rng, digit):
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
-    simulate("gf128_mul_digit", [RTL / "gf128_mul_digit.v"], "tb_gf128_mul", [HERE, TB], tmp_path,
+    simulate("gf128_mul_digit", rtl.files("gf128_mul_digit"), "tb_gf128_mul", [HERE, TB], tmp_path,
              parameters={"DIGIT": digit}, env=env)
-
-
-HYBRID = [RTL / f for f in ("gf2_xor_net.v", "gf128_hybrid_map.v", "gf128_hybrid_core.v", "gf128_mul_hybrid.v")]
 
 
 @pytest.mark.parametrize("field,lut_w", [(0, 6), (1, 4)])
 def test_hybrid(tmp_path, rng, field, lut_w):
     """Lemsitzer et al.'s hybrid multiplier (composite field GF((2^16)^8)) with its maps, 9 cycles."""
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
-    passed, failed = simulate("gf128_mul_hybrid", HYBRID, "tb_gf128_mul", [HERE, TB], tmp_path,
+    passed, failed = simulate("gf128_mul_hybrid", rtl.files("gf128_mul_hybrid"), "tb_gf128_mul", [HERE, TB], tmp_path,
                               parameters={"FIELD": field, "LUT_W": lut_w}, env=env)
     assert (passed, failed) == (2, 0)
 
@@ -39,7 +36,7 @@ def test_hybrid(tmp_path, rng, field, lut_w):
 def test_hybrid_maps(tmp_path, rng, field, inverse, lut_w):
     """Every generated map network against the model's matrix: zero, the 128 unit vectors, random."""
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
-    passed, failed = simulate("gf128_hybrid_map", HYBRID[:2], "tb_gf128_mul", [HERE, TB], tmp_path,
+    passed, failed = simulate("gf128_hybrid_map", rtl.files("gf128_hybrid_map"), "tb_gf128_mul", [HERE, TB], tmp_path,
                               parameters={"FIELD": field, "INVERSE": inverse, "LUT_W": lut_w}, env=env)
     assert (passed, failed) == (2, 0)
 
@@ -49,7 +46,7 @@ def test_illegal_digit_stops_elaboration(tmp_path, digit):
     from authcore.errors import ToolError
 
     with pytest.raises((ToolError, SystemExit, Exception)) as e:
-        simulate("gf128_mul_digit", [RTL / "gf128_mul_digit.v"], "tb_gf128_mul", [HERE, TB], tmp_path,
+        simulate("gf128_mul_digit", rtl.files("gf128_mul_digit"), "tb_gf128_mul", [HERE, TB], tmp_path,
                  parameters={"DIGIT": digit})
     log = (tmp_path / "build.log").read_text()
     assert "gf128_mul_digit_DIGIT_must_divide_128_and_be_1_to_64" in log, e.value
