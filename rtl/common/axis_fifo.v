@@ -125,12 +125,21 @@ module axis_fifo #(
     wire              re1      = OUT_REGS == 2 && ((load && wsel_q) || wipe_end);
     wire [AW-1:0]     mem_ra   = wiping ? {AW{1'b0}} : rp_q;
     wire [WIDTH-1:0]  head;            // the memory at the read pointer (OUT_REGS = 0)
+`ifdef AUTHCORE_FORMAL_PRIMS
+    wire [DEPTH*WIDTH-1:0] f_mem;      // the memory by word address, for the formal contract below
+`endif
 
     generate
         if (STYLE == "block") begin : g_block
             (* ram_style = "block", no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
             always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
             always @(posedge clk) if (re0) out_q <= mem[mem_ra];
+`ifdef AUTHCORE_FORMAL_PRIMS
+            genvar fj;
+            for (fj = 0; fj < DEPTH; fj = fj + 1) begin : g_f_mem
+                assign f_mem[fj*WIDTH +: WIDTH] = mem[fj];
+            end
+`endif
             assign out1 = out_q;   // not used: block RAM has one read register
             assign head = out_q;   // not used: OUT_REGS = 0 is refused with block RAM
             assign zero = 1'b0;
@@ -142,6 +151,12 @@ module axis_fifo #(
             always @(posedge clk) if (mem_we) mem[mem_wa] <= mem_wd;
             assign head = mem[mem_ra];
             assign zero = 1'b0;
+`ifdef AUTHCORE_FORMAL_PRIMS
+            genvar fj;
+            for (fj = 0; fj < DEPTH; fj = fj + 1) begin : g_f_mem
+                assign f_mem[fj*WIDTH +: WIDTH] = mem[fj];
+            end
+`endif
         end else if (STYLE == "distributed") begin : g_banks
             wire [WIDTH*(1<<NBA)-1:0] heads;
             genvar b;
@@ -151,6 +166,12 @@ module axis_fifo #(
                     if (wiping || (mem_we && mem_wa[NBA-1:0] == b))
                         mem[mem_wa[AW-1:NBA]] <= mem_wd;
                 assign heads[b*WIDTH +: WIDTH] = mem[mem_ra[AW-1:NBA]];
+`ifdef AUTHCORE_FORMAL_PRIMS
+                genvar fr;
+                for (fr = 0; fr < BANK; fr = fr + 1) begin : g_f_mem   // word {row, bank}
+                    assign f_mem[(fr * (1 << NBA) + b)*WIDTH +: WIDTH] = mem[fr];
+                end
+`endif
             end
             assign head = heads[mem_ra[NBA-1:0]*WIDTH +: WIDTH];
             assign zero = 1'b0;
@@ -167,6 +188,9 @@ module axis_fifo #(
                 assign words[i*WIDTH +: WIDTH] = w_q;
             end
             assign head = words[mem_ra*WIDTH +: WIDTH];
+`ifdef AUTHCORE_FORMAL_PRIMS
+            assign f_mem = words;
+`endif
             assign zero = words == {(DEPTH*WIDTH){1'b0}} && (OUT_REGS == 0 || out_q == {WIDTH{1'b0}}) &&
                           (OUT_REGS != 2 || out1 == {WIDTH{1'b0}});
         end
@@ -218,10 +242,12 @@ module axis_fifo #(
                     ov_q[rsel_q] <= 1'b0;
                     rsel_q <= !rsel_q;
                 end
-            end else if (load) begin
-                ov_q[0] <= 1'b1;
-            end else if (m_axis_tready) begin
-                ov_q[0] <= 1'b0;
+            end else if (OUT_REGS == 1) begin
+                // (with OUT_REGS = 0 no register holds a word: ov_q stays zero for count, a bug the
+                // formal proof found: count read a word too many from a pop until a cycle with
+                // m_axis_tready high and no pop)
+                if (load) ov_q[0] <= 1'b1;
+                else if (m_axis_tready) ov_q[0] <= 1'b0;
             end
             if (load) rp_q <= rp_q + 1'b1;
             if (wiping) begin
@@ -235,5 +261,51 @@ module axis_fifo #(
     assign m_axis_tvalid = out_valid;
     assign count = {1'b0, stored_q} + {{AW{1'b0}}, ov_q[0]} + {{AW{1'b0}}, ov_q[1]};
     assign busy = wiping;
+
+`ifdef AUTHCORE_FORMAL_PRIMS
+    // The formal contract (formal/f_axis_track.sv) against what the FIFO holds, head first: the
+    // output register shown, the other one (OUT_REGS = 2), then the memory from the read pointer.
+    // The invariants below tie the pointers and flags together (they make the proof inductive).
+    reg  [(DEPTH+2)*WIDTH-1:0] f_words;
+    reg  [1:0] f_nout;
+    integer fk;
+    always @* begin
+        f_words = {((DEPTH+2)*WIDTH){1'b0}};
+        f_nout = {1'b0, ov_q[0]} + {1'b0, ov_q[1]};
+        if (OUT_REGS == 2) begin
+            f_words[0 +: WIDTH] = rsel_q ? out1 : out_q;
+            f_words[WIDTH +: WIDTH] = rsel_q ? out_q : out1;
+        end else begin
+            f_words[0 +: WIDTH] = out_q;
+        end
+        for (fk = 0; fk < DEPTH; fk = fk + 1)
+            f_words[(f_nout + fk)*WIDTH +: WIDTH] = f_mem[((rp_q + fk) % DEPTH)*WIDTH +: WIDTH];
+    end
+    f_axis_track #(.W(WIDTH), .CAP(DEPTH + OUT_REGS), .HW(AW + 2)) f_track (
+        .clk(clk), .rst(rst || clear), .s_data(s_axis_tdata), .s_valid(s_axis_tvalid), .s_ready(s_axis_tready),
+        .m_data(m_axis_tdata), .m_valid(m_axis_tvalid), .m_ready(m_axis_tready), .held(count),
+        .words(f_words[(DEPTH+OUT_REGS)*WIDTH-1:0])
+    );
+    reg f_past = 1'b0, f_wiped = 1'b0;
+    always @(posedge clk) begin
+        f_past <= 1'b1;
+        f_wiped <= WIPE == 1 && (rst || clear);
+    end
+    always @* if (f_past) begin
+        assert (stored_q <= DEPTH);
+        assert (full_q == (stored_q == DEPTH));
+        assert (some_q == (stored_q != 0));
+        assert (wp_q == rp_q + stored_q[AW-1:0]);
+        if (OUT_REGS == 0) assert (ov_q == 2'b00);
+        if (OUT_REGS == 1) assert (!ov_q[1]);
+        if (OUT_REGS == 2) begin
+            assert (!ov_q[!rsel_q] || ov_q[rsel_q]);    // the register shown fills first
+            assert (wsel_q == (rsel_q ^ (ov_q[0] ^ ov_q[1])));
+        end
+        if (wiping) assert (stored_q == 0 && ov_q == 2'b00 && !s_axis_tready && !m_axis_tvalid);
+        // key erasure: with flip-flops, every word and output register is zero the cycle after
+        if (f_wiped && STYLE == "logic") assert (zero);
+    end
+`endif
 endmodule
 `default_nettype wire

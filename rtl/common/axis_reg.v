@@ -70,6 +70,17 @@ module axis_reg #(
             assign s_axis_tready = free;
             assign m_axis_tdata = d_q;
             assign m_axis_tvalid = v_q;
+`ifdef AUTHCORE_FORMAL_PRIMS
+            // formal/f_axis_track.sv: the words held are the output register's
+            f_axis_track #(.W(WIDTH), .CAP(1), .HW(1)) f_track (
+                .clk(clk), .rst(rst || clear), .s_data(s_axis_tdata), .s_valid(s_axis_tvalid),
+                .s_ready(s_axis_tready), .m_data(m_axis_tdata), .m_valid(m_axis_tvalid), .m_ready(m_axis_tready),
+                .held(v_q), .words(d_q)
+            );
+            reg f_wiped = 1'b0;
+            always @(posedge clk) f_wiped <= WIPE == 1 && (rst || clear);
+            always @* if (f_wiped) assert (d_q == {WIDTH{1'b0}});
+`endif
         end else begin : g_skid
             reg [WIDTH-1:0] d_q, skid_q;
             reg             v_q, skid_v_q;
@@ -98,6 +109,22 @@ module axis_reg #(
             assign s_axis_tready = !skid_v_q;
             assign m_axis_tdata = d_q;
             assign m_axis_tvalid = v_q;
+`ifdef AUTHCORE_FORMAL_PRIMS
+            // formal/f_axis_track.sv: the words held are the output register's, then the skid's
+            f_axis_track #(.W(WIDTH), .CAP(2), .HW(2)) f_track (
+                .clk(clk), .rst(rst || clear), .s_data(s_axis_tdata), .s_valid(s_axis_tvalid),
+                .s_ready(s_axis_tready), .m_data(m_axis_tdata), .m_valid(m_axis_tvalid), .m_ready(m_axis_tready),
+                .held({1'b0, v_q} + {1'b0, skid_v_q}), .words({skid_q, d_q})
+            );
+            reg f_wiped = 1'b0;
+            always @(posedge clk) f_wiped <= WIPE == 1 && (rst || clear);
+            reg f_past = 1'b0;
+            always @(posedge clk) f_past <= 1'b1;
+            always @* if (f_past) begin
+                assert (!skid_v_q || v_q);   // the skid register fills only behind a held output
+                if (f_wiped) assert (d_q == {WIDTH{1'b0}} && skid_q == {WIDTH{1'b0}});
+            end
+`endif
         end
     endgenerate
 endmodule
