@@ -211,5 +211,18 @@ module aes_key_expand #(
     end
 
     assign rk = bank_q;
+`ifdef AUTHCORE_FORMAL_ERASE
+    // formal/jobs.toml aes_key_expand-erase: the cycle after rst (aes_enc_pipe and aes_enc_iter
+    // drive it with rst or key_clear) no register holds key material: the round-key bank, the
+    // staging register, the schedule window, the key's upper words, SubWord's input and output.
+    reg f_past = 1'b0, f_rst_q = 1'b0;
+    always @(posedge clk) begin
+        f_past <= 1'b1;
+        f_rst_q <= rst;
+    end
+    always @* if (f_past && f_rst_q)
+        assert (bank_q == {15*128{1'b0}} && wr_key_q == 128'd0 && win_q == 256'd0 && khi_q == 128'd0 &&
+                sw_q == 32'd0 && si_q == 32'd0);
+`endif
 endmodule
 `default_nettype wire
