@@ -51,6 +51,8 @@ MUTANTS = [
     ("ghash/ghash_core.v", "            x_q <= {WIDTH{1'b0}};\n            in_msg_q <= 1'b0;",
      "            in_msg_q <= 1'b0;", "ghash_core-erase-mult0", "GHASH: the running value left out of erasure"),
     ("gcm/gcm_key_ctl.v", "h_q <= 128'd0;", "h_q <= h_q;", "gcm_core-erase", "GCM: H left out of erasure"),
+    ("ghash/ghash_core.v", "? pend_last_q : stage_last;", "? pend_last_q : 1'b1;", "ghash_core-stream",
+     "GHASH: every block ends a message (hashes nobody asked for)"),
     ("aes/aes_key_expand.v", "            win_q <= 256'd0;\n", "", "aes_key_expand-erase-half0",
      "AES: the key schedule's window left out of erasure"),
 ]
