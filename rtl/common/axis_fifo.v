@@ -263,7 +263,7 @@ module axis_fifo #(
     assign busy = wiping;
 
 `ifdef AUTHCORE_FORMAL_PRIMS
-    // The formal contract (formal/f_axis_track.sv) against what the FIFO holds, head first: the
+    // The formal contract (formal/f_axis.sv) against what the FIFO holds, head first: the
     // output register shown, the other one (OUT_REGS = 2), then the memory from the read pointer.
     // The invariants below tie the pointers and flags together (they make the proof inductive).
     reg  [(DEPTH+2)*WIDTH-1:0] f_words;

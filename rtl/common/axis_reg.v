@@ -71,7 +71,7 @@ module axis_reg #(
             assign m_axis_tdata = d_q;
             assign m_axis_tvalid = v_q;
 `ifdef AUTHCORE_FORMAL_PRIMS
-            // formal/f_axis_track.sv: the words held are the output register's
+            // formal/f_axis.sv: the words held are the output register's
             f_axis_track #(.W(WIDTH), .CAP(1), .HW(1)) f_track (
                 .clk(clk), .rst(rst || clear), .s_data(s_axis_tdata), .s_valid(s_axis_tvalid),
                 .s_ready(s_axis_tready), .m_data(m_axis_tdata), .m_valid(m_axis_tvalid), .m_ready(m_axis_tready),
@@ -110,7 +110,7 @@ module axis_reg #(
             assign m_axis_tdata = d_q;
             assign m_axis_tvalid = v_q;
 `ifdef AUTHCORE_FORMAL_PRIMS
-            // formal/f_axis_track.sv: the words held are the output register's, then the skid's
+            // formal/f_axis.sv: the words held are the output register's, then the skid's
             f_axis_track #(.W(WIDTH), .CAP(2), .HW(2)) f_track (
                 .clk(clk), .rst(rst || clear), .s_data(s_axis_tdata), .s_valid(s_axis_tvalid),
                 .s_ready(s_axis_tready), .m_data(m_axis_tdata), .m_valid(m_axis_tvalid), .m_ready(m_axis_tready),

@@ -4,7 +4,6 @@ in make test-full; and the mutants, deliberate bugs that each proof must catch (
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -93,7 +92,6 @@ def test_job_list_and_sby_text(tmp_path):
         formal.load(bad)
     with pytest.raises(InvalidParameter, match="no formal job"):
         formal.select(JOBS, ["no_such_core"])
-    assert Path(formal.FORMAL / "jobs.toml") == formal.JOBS
 
 
 def test_cli_lists_and_refuses(capsys):
