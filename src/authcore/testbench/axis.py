@@ -128,6 +128,16 @@ def byte_beats(data: bytes, rng: random.Random | None = None, user: int | None =
     return beats
 
 
+def phase_beats(phases: list[tuple[int, bytes]], beat: int) -> list[dict[str, int]]:
+    """gcm_core's packet framing: each phase's bytes (tuser = the phase) in beats of ``beat`` bytes,
+    first byte in tdata[7:0], tkeep for the bytes there, tlast on the packet's last beat; an empty
+    phase has no beat."""
+    beats = [{"tdata": int.from_bytes(data[i:i + beat], "little"), "tkeep": (1 << len(data[i:i + beat])) - 1,
+              "tuser": ph, "tlast": 0} for ph, data in phases for i in range(0, len(data), beat)]
+    beats[-1]["tlast"] = 1
+    return beats
+
+
 EDGES = (55, 56, 63, 64, 65, 119, 120, 127, 128, 129, 183, 184, 191, 192)
 
 

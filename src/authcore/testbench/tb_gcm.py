@@ -52,15 +52,7 @@ class Packet:
 
 def beats_of(p: Packet) -> list[dict[str, int]]:
     hdr = p.header if p.header is not None else bytes([p.mode | (int(p.dec) << 2), p.tag_len])
-    phases = [(HDR, hdr), (IV, p.iv), (AAD, p.aad), (TXT, p.text), (TAG, p.tag)]
-    beats = []
-    for ph, data in phases:
-        for i in range(0, len(data), BEAT):
-            chunk = data[i:i + BEAT]
-            beats.append({"tdata": int.from_bytes(chunk, "little"), "tkeep": (1 << len(chunk)) - 1,
-                          "tuser": ph, "tlast": 0})
-    beats[-1]["tlast"] = 1
-    return beats
+    return axis.phase_beats([(HDR, hdr), (IV, p.iv), (AAD, p.aad), (TXT, p.text), (TAG, p.tag)], BEAT)
 
 
 def ctr_keystream(key: bytes, counter: bytes, n: int) -> bytes:
