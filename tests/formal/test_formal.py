@@ -10,6 +10,7 @@ import pytest
 from authcore import rtl
 from authcore.errors import InvalidParameter
 from authcore.flow import formal
+from authcore.keyspec import proof
 
 JOBS = formal.load()
 BY_NAME = {j.name: j for j in JOBS}
@@ -54,6 +55,17 @@ MUTANTS = [
      "GHASH: every block ends a message (hashes nobody asked for)"),
     ("aes/aes_key_expand.v", "            win_q <= 256'd0;\n", "", "aes_key_expand-erase-half0",
      "AES: the key schedule's window left out of erasure"),
+    ("gen/ghash_keyspec.v", "wire [127:0] x_eff = fresh_q ? 128'd0 : x_q;", "wire [127:0] x_eff = x_q;",
+     "ghash_keyspec-equiv", "keyspec GHASH (as generated): a message starts from the last hash, not zero"),
+    ("ghash/ghash_core.v", "else if (take) b_q <= s_axis_tdata;",
+     "else if (take && !s_axis_tlast) b_q <= s_axis_tdata;", "ghash_keyspec-equiv",
+     "generic GHASH: the last block of a message is not hashed"),
+    ("ghash/ghash_core.v", "gf128_mul_h u_mul (.x(x_q ^ b_q), .y(prod));",
+     "gf128_mul_h u_mul (.x(x_q ^ {b_q[0], b_q[127:1]}), .y(prod));", "ghash_core-equiv-mult3",
+     "GHASH with the generated multiplier: the block enters it rotated by a bit"),
+    ("gcm/gcm_key_ctl.v", "assign builtin_mismatch = aes_h != H_BUILTIN;",
+     "assign builtin_mismatch = aes_h != {H_BUILTIN[127:1], !H_BUILTIN[0]};", "gcm_core-equiv",
+     "GCM with H built in: the check of H compares with a wrong H (the right key is refused)"),
 ]
 
 
@@ -61,17 +73,33 @@ MUTANTS = [
                                                               for i, m in enumerate(MUTANTS)])
 def test_mutant_fails_its_proof(tmp_path, path, old, new, job, bug):
     """A copy of the RTL with one deliberate bug: the proof that covers it must fail."""
+    def mutate(f):
+        text = f.read_text()
+        assert text.count(old) == 1, f"the mutant's text is not in {path} once: {old!r}"
+        f.write_text(text.replace(old, new))
+
     root = tmp_path / "rtl"
     shutil.copytree(rtl.ROOT, root)
-    f = root / path
-    text = f.read_text()
-    assert text.count(old) == 1, f"the mutant's text is not in {path} once: {old!r}"
-    f.write_text(text.replace(old, new))
-    result = formal.run_one(BY_NAME[job], tmp_path / "work", rtl_root=root)
+    if path.startswith("gen/"):   # a file the job generates (authcore generate), mutated once written
+        result = formal.run_one(BY_NAME[job], tmp_path / "work", rtl_root=root,
+                                patch_generated=lambda g: mutate(g / path.removeprefix("gen/")))
+    else:
+        mutate(root / path)
+        result = formal.run_one(BY_NAME[job], tmp_path / "work", rtl_root=root)
     # FAIL: a trace from reset; UNPROVEN: an induction step breaks an assertion (the bug is deeper
     # than the base case's depth). Either fails make formal; a syntax error (ERROR) does not count.
     assert result.status in ("FAIL", "UNPROVEN"), f"{bug}: {job} gave {result.status} ({result.log})"
     # the unmutated RTL passes the same proof (in test_quick_proofs or test_all_proofs)
+
+
+def test_equivalence_premise_holds_for_each_key():
+    """The keyspec/generic equivalence proofs assume the two multipliers compute the same map for
+    the job's H (congruence); for the generated one that is its generation proof, for the generic
+    one this proof, for each H a job uses."""
+    keys = [j.harness_params["H"] for j in JOBS if j.harness == "f_ghash_equiv.sv"]
+    assert keys
+    for h in keys:
+        assert proof.prove_generic(int(h.split("'h")[1], 16)).ok
 
 
 def test_job_list_and_sby_text(tmp_path):

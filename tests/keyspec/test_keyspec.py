@@ -118,13 +118,28 @@ def test_proof_rejects_a_flipped_matrix_bit(tmp_path, rng):
         proof.prove_file(p, "gf128_mul_h", h)
 
 
-def test_proof_rejects_an_and_gate(tmp_path, rng):
+@pytest.mark.parametrize("gate,message", [(r"\1 & \2", "non-XOR cells"),
+                                          (r"x[0] ? \1 : \2", "multiplexer that is not an XOR")])
+def test_proof_rejects_a_gate_that_is_not_affine(tmp_path, rng, gate, message):
     h = rng.getrandbits(128)
     text = emitter.multiplier("gf128_mul_h", optimizer.naive(matrix.rows(h)), 1, "naive")
-    text = re.sub(r"wire t0 = (x\[\d+\]) \^ (x\[\d+\]);", r"wire t0 = \1 & \2;", text, count=1)
-    assert " & " in text
-    with pytest.raises(ProofError, match="non-XOR cells"):
+    text, n = re.subn(r"wire t0 = (x\[\d+\]) \^ (x\[\d+\]);", f"wire t0 = {gate};", text, count=1)
+    assert n == 1
+    with pytest.raises(ProofError, match=message):
         proof.prove_file(_write(tmp_path, text), "gf128_mul_h", h)
+
+
+@pytest.mark.parametrize("karatsuba", [0, 1])
+def test_generic_multiplier_with_h_tied_is_the_same_map(tmp_path, rng, karatsuba):
+    """The premise of the keyspec/generic GHASH equivalence proof (formal/f_ghash_equiv.sv):
+    gf128_mul_parallel with y tied to H computes x*H exactly, as gf128_mul_h does."""
+    h = rng.getrandbits(128)
+    res = proof.prove_generic(h, karatsuba)
+    assert res.ok and res.cells.get("$_MUX_", 0) > 0   # its "if (x[i]) z ^= v" multiplexers, as XORs
+    p = _write(tmp_path, proof.generic_source(h, karatsuba))
+    masks, _ = proof.evaluate(proof.elaborate(p, "gf128_mul_generic_h", fold=True), "gf128_mul_generic_h")
+    with pytest.raises(ProofError, match="differs from x\\*H"):
+        proof.check(masks, h ^ 1, "gf128_mul_generic_h")   # and not x*H' for another H'
 
 
 def test_proof_rejects_an_affine_offset(tmp_path, rng):

