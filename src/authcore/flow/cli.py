@@ -82,8 +82,11 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
     out = args.out or str(Path("build") / "sweeps" / Path(args.spec).stem)
     cmd = "authcore " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["sweep"] else None
+    from authcore.flow.cluster import Tls
+
     results = sweep.run(args.spec, out, jobs=args.jobs, progress=not args.json, command=cmd,
-                        only=args.only, targets=args.target)
+                        only=args.only, targets=args.target, scheduler=args.scheduler,
+                        tls=Tls.from_args(args.tls_ca, args.tls_cert, args.tls_key))
     errors = [r for r in results if r.get("error")]
     if args.json:
         print(json.dumps({"out": out, "runs": len(results), "errors": len(errors)}))
@@ -91,6 +94,12 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         print(Path(out, "results.md").read_text())
         print(f"{len(results)} runs, {len(errors)} errors; written to {out}/results.json, results.md, pareto.png")
     return 0 if not errors else 1
+
+
+def add_tls_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tls-ca", metavar="PEM", help="the CA of a tls:// cluster (or AUTHCORE_TLS_CA)")
+    p.add_argument("--tls-cert", metavar="PEM", help="this client's certificate (or AUTHCORE_TLS_CERT)")
+    p.add_argument("--tls-key", metavar="PEM", help="its private key (or AUTHCORE_TLS_KEY)")
 
 
 def cmd_formal(args: argparse.Namespace) -> int:
@@ -168,6 +177,9 @@ def add(sub: argparse._SubParsersAction) -> None:
                         "the other runs of an existing results.json in --out are kept")
     w.add_argument("--target", action="append", choices=["xc7", "ecp5", "ice40"],
                    help="run only this target's runs (repeatable); the others are kept as with --only")
+    w.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on a Dask cluster: its scheduler (tcp://host:8786 or tls://...; docs/scale.md)")
+    add_tls_args(w)
     w.add_argument("--json", action="store_true")
     w.set_defaults(func=cmd_sweep)
 

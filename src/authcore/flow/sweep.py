@@ -38,6 +38,10 @@ Spec layout (paths relative to the TOML file)::
 Outputs in the output folder: results.json (every run), results.md (one row per configuration and
 target, medians over keys and seeds), pareto.png (LUTs against Gbit/s, the Pareto front marked).
 An interrupted sweep resumes: finished runs come back from the cache at no cost.
+``--scheduler ADDRESS`` runs the sweep on a Dask cluster (docs/scale.md): each run is looked up in
+this machine's cache first, the misses travel with their sources' bytes, and every result that
+comes back is cached here too; the progress line shows runs done, running (on which worker) and
+queued.
 ``--only NAME`` (a name or shell pattern, repeatable) and ``--target T`` run a subset of the spec and
 update the output folder's results.json in place, keeping the runs they did not select; the report
 names every planned run that has no result yet.
@@ -50,7 +54,7 @@ import os
 import shlex
 import statistics
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -153,28 +157,63 @@ def _placement_seeds(path: Path, name: str, c: dict[str, object]) -> list[int | 
     return list(seeds)
 
 
-def _run_job(job: Job, gen_root: str) -> dict[str, object]:
-    from authcore.flow.synth import synth
-
+def _base_record(job: Job) -> dict[str, object]:
     record: dict[str, object] = {"config": job.config, "target": job.target, "key_seed": job.key_seed, **job.extra}
     if job.placement_seed is not None:
         record["placement_seed"] = job.placement_seed
-    try:
-        top, files = job.top, list(job.files)
-        if job.generate is not None:
-            from authcore.keyspec.generate import generate_for_sweep
+    return record
 
-            top, files, gen_info = generate_for_sweep(dict(job.generate), job.key_seed or 0,
-                                                      Path(gen_root) / f"{job.config}-k{job.key_seed or 0}")
+
+def _prepare(job: Job, gen_root: str) -> tuple[str, list[str], dict[str, object] | None]:
+    """The job's top and files, generating them first when the configuration is generated."""
+    if job.generate is None:
+        return job.top, list(job.files), None
+    from authcore.keyspec.generate import generate_for_sweep
+
+    top, files, gen_info = generate_for_sweep(dict(job.generate), job.key_seed or 0,
+                                              Path(gen_root) / f"{job.config}-k{job.key_seed or 0}")
+    return top, files, gen_info
+
+
+def _synth(job: Job, top: str, files: list[str]) -> dict[str, object]:
+    from authcore.flow.synth import synth
+
+    return synth(top, files, job.params, target=job.target, freq=job.freq, seed=job.seed,
+                 bits_per_cycle=job.bits_per_cycle, timeout=job.timeout, keep=job.keep, pnr=job.pnr,
+                 placer=job.placer)
+
+
+def _run_job(job: Job, gen_root: str) -> dict[str, object]:
+    record = _base_record(job)
+    try:
+        top, files, gen_info = _prepare(job, gen_root)
+        if gen_info is not None:
             record["generator"] = gen_info
-        r = synth(top, files, job.params, target=job.target, freq=job.freq, seed=job.seed,
-                  bits_per_cycle=job.bits_per_cycle, timeout=job.timeout, keep=job.keep, pnr=job.pnr,
-                  placer=job.placer)
-        record.update(r)
+        record.update(_synth(job, top, files))
         record["error"] = None
     except AuthcoreError as e:
         record["error"] = str(e)
     return record
+
+
+def run_shipped(job: Job, top: str, sources: dict[str, bytes]) -> dict[str, object]:
+    """A cluster task: the flow on a worker, from the sources' bytes (no path of the client's
+    machine). Returns the synth result, or {"error": ...} for a design failure (not retried)."""
+    import tempfile
+
+    from authcore.flow.cluster import worker_name
+
+    with tempfile.TemporaryDirectory(prefix="authcore-task-") as d:
+        files = []
+        for name, data in sources.items():
+            (Path(d) / name).write_bytes(data)
+            files.append(str(Path(d) / name))
+        try:
+            result = _synth(job, top, files)
+        except AuthcoreError as e:
+            return {"error": str(e), "worker": worker_name()}
+    result["worker"] = worker_name()
+    return result
 
 
 def select(jobs: list[Job], only: list[str] | None = None, targets: list[str] | None = None) -> list[Job]:
@@ -205,18 +244,22 @@ def _key(r: dict[str, object] | Job) -> RunKey:
 
 def run(spec_path: str | Path, out_dir: str | Path, jobs: int = 2, progress: bool = True,
         command: str | None = None, only: list[str] | None = None,
-        targets: list[str] | None = None) -> list[dict[str, object]]:
+        targets: list[str] | None = None, scheduler: str | None = None,
+        tls: object | None = None) -> list[dict[str, object]]:
     """Run the spec's jobs (or the subset ``only``/``targets`` select) and write the outputs.
 
     A subset run updates an existing results.json of the same spec in place: the selected runs are
     replaced, the others are kept, so one spec file serves both the whole table and its re-runs.
+    ``scheduler``: a Dask scheduler's address (``tls``: the client's certificates, cluster.Tls); the
+    runs go to its workers (see :func:`_run_on_cluster`), else to ``jobs`` local processes.
     """
     head, all_jobs = load_spec(spec_path)
     job_list = select(all_jobs, only, targets)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     with _folder_lock(out):
-        return _sweep(spec_path, out_dir, head, all_jobs, job_list, jobs, progress, command, only, targets)
+        return _sweep(spec_path, out_dir, head, all_jobs, job_list, jobs, progress, command, only, targets,
+                      scheduler, tls)
 
 
 def _folder_lock_holder(lock: Path) -> int | None:
@@ -256,12 +299,14 @@ def _folder_lock(out: Path) -> Iterator[None]:
 
 def _sweep(spec_path: str | Path, out_dir: str | Path, head: dict[str, object], all_jobs: list[Job],
            job_list: list[Job], jobs: int, progress: bool, command: str | None, only: list[str] | None,
-           targets: list[str] | None) -> list[dict[str, object]]:
+           targets: list[str] | None, scheduler: str | None = None,
+           tls: object | None = None) -> list[dict[str, object]]:
     partial = len(job_list) < len(all_jobs)
     picked = {_key(j) for j in job_list}
     out = Path(out_dir)
     gen_root = str((out / "generated").resolve())
-    full_command = f"authcore sweep {spec_path} --jobs {jobs} --out {out_dir}"
+    full_command = (f"authcore sweep {spec_path} --jobs {jobs} --out {out_dir}" if scheduler is None
+                    else f"authcore sweep {spec_path} --scheduler {scheduler} --out {out_dir}")
     results: list[dict[str, object]] = []
     partial_commands: list[str] = []
     earlier_command: str | None = None
@@ -293,20 +338,84 @@ def _sweep(spec_path: str | Path, out_dir: str | Path, head: dict[str, object], 
         tmp.replace(out / "results.json")
         (out / "results.md").write_text(markdown_table(summarize(results)))
 
+    def finished(record: dict[str, object]) -> None:
+        results.append(record)
+        write_outputs()
+        if progress:
+            prog.advance(task)
+
     try:
-        with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futs = {pool.submit(_run_job, j, gen_root): j for j in job_list}
-            for fut in as_completed(futs):
-                results.append(fut.result())
-                write_outputs()
-                if progress:
-                    prog.advance(task)
+        if scheduler is not None:
+            _run_on_cluster(scheduler, tls, job_list, gen_root, finished,
+                            (lambda text: prog.update(task, description=text)) if progress else None)
+        else:
+            with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+                futs = {pool.submit(_run_job, j, gen_root): j for j in job_list}
+                for fut in as_completed(futs):
+                    finished(fut.result())
     finally:
         if progress:
             prog.stop()
     write_outputs()
     plot_pareto(summarize(results), out / "pareto.png")
     return [r for r in results if _key(r) in picked]
+
+
+def _run_on_cluster(scheduler: str, tls: object | None, job_list: list[Job], gen_root: str,
+                    finished: Callable[[dict[str, object]], None],
+                    show: Callable[[str], None] | None) -> None:
+    """The runs on a Dask cluster. Each run is prepared here (a generated configuration is generated
+    here, deterministically) and looked up in the local cache first; only the misses travel, with
+    their sources' bytes. A result that comes back enters the local cache, so an interrupted sweep
+    resumes here whichever worker measured it. A task lost with its worker is the scheduler's to
+    give to another worker; a design failure comes back as the run's error, once."""
+    from authcore.flow import cluster, synth
+
+    client = cluster.connect(scheduler, tls)  # type: ignore[arg-type]
+    try:
+        pool = cluster.DaskPool(client)
+        waiting: dict[str, tuple[Job, dict[str, object], synth.Request]] = {}
+        for j in job_list:
+            record = _base_record(j)
+            try:
+                top, files, gen_info = _prepare(j, gen_root)
+                if gen_info is not None:
+                    record["generator"] = gen_info
+                req = synth.request(top, files, j.params, target=j.target, freq=j.freq, seed=j.seed,
+                                    keep=j.keep, pnr=j.pnr, placer=j.placer)
+                hit = synth.cached(req, j.bits_per_cycle)
+            except AuthcoreError as e:
+                finished({**record, "error": str(e)})
+                continue
+            if hit is not None:
+                finished({**record, **hit, "error": None})
+                continue
+            names = [p.name for p in req.paths]
+            if len(set(names)) != len(names):
+                finished({**record, "error": "two source files share a name; a cluster run ships them by name"})
+                continue
+            name = f"{j.config}/{j.target}" + (f"/k{j.key_seed}" if j.key_seed is not None else "") + \
+                (f"/s{j.placement_seed}" if j.placement_seed is not None else "")
+            waiting[name] = (j, record, req)
+            pool.submit(name, run_shipped, j, top, {p.name: p.read_bytes() for p in req.paths})
+        total = len(job_list)
+        tick = (lambda st: show(cluster.describe(st, total))) if show else None
+        for name, result, exc in pool.results(tick):
+            j, record, req = waiting.pop(name)
+            if exc is not None:   # not a design failure: the task itself could not run (workers lost)
+                finished({**record, "error": f"{type(exc).__name__}: {exc}"})
+            elif result.get("error"):  # type: ignore[union-attr]
+                finished({**record, **result})  # type: ignore[dict-item]
+            else:
+                measured = dict(result)  # type: ignore[call-overload]
+                worker = measured.pop("worker", None)
+                synth.store(req, measured)
+                hit = synth.cached(req, j.bits_per_cycle) or {}
+                # cached: from this machine's cache; worker_cached: the worker had it in its own
+                finished({**record, **hit, "cached": False, "worker_cached": bool(measured.get("cached")),
+                          "worker": worker, "error": None})
+    finally:
+        client.close()
 
 
 def _kept_runs(path: Path, spec_path: str | Path, all_jobs: list[Job],

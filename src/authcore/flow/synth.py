@@ -25,6 +25,7 @@ import json
 import os
 import re
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from authcore.errors import InvalidParameter, ToolError
@@ -189,14 +190,32 @@ def _stage_sources(paths: list[Path], workdir: Path) -> list[str]:
     return out
 
 
-def synth(top: str, files: list[str | Path], params: dict[str, object] | None = None,
-          target: str = "ecp5", device: str | None = None, freq: float = 100.0, seed: int = 1,
-          bits_per_cycle: float | None = None, timeout: float | None = None,
-          use_cache: bool = True, keep: list[str] | None = None, pnr: bool = True,
-          placer: str = "heap", breakdown: bool = False) -> dict[str, object]:
-    """One configuration through the flow; the result is cached by the content hash ``_key``.
-    ``breakdown`` adds ``breakdown``: the core's LUTs charged to the registers they feed
-    (flow/breakdown.py)."""
+@dataclass(frozen=True)
+class Request:
+    """One configuration, checked and normalized: what decides its result (and its cache key)."""
+    top: str
+    paths: tuple[Path, ...]
+    params: dict[str, str]
+    target: str
+    device: str
+    freq: float
+    seed: int
+    keep: tuple[str, ...]
+    pnr: bool
+    placer: str
+    breakdown: bool
+    key: str
+
+    @property
+    def cache_file(self) -> Path:
+        return cache_dir() / f"{self.key}.json"
+
+
+def request(top: str, files: list[str | Path], params: dict[str, object] | None = None,
+            target: str = "ecp5", device: str | None = None, freq: float = 100.0, seed: int = 1,
+            keep: list[str] | None = None, pnr: bool = True, placer: str = "heap",
+            breakdown: bool = False) -> Request:
+    """Check a configuration's arguments and compute its content hash (no tool runs)."""
     if target not in TARGETS:
         raise InvalidParameter(f"unknown target {target!r}; use one of {', '.join(TARGETS)}")
     if placer not in PLACERS:
@@ -220,11 +239,40 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
     if target != "xc7":
         nextpnr_device_args(target, device)  # validate before any work
     key = _key(paths, top, sparams, target, device, freq, seed, keep, pnr, placer, breakdown)
-    cfile = cache_dir() / f"{key}.json"
-    if use_cache and cfile.exists():
-        result = json.loads(cfile.read_text())
-        result["cached"] = True
-        return _with_rate(result, bits_per_cycle)
+    return Request(top, tuple(paths), sparams, target, device, freq, seed, tuple(keep), pnr, placer, breakdown, key)
+
+
+def cached(req: Request, bits_per_cycle: float | None = None) -> dict[str, object] | None:
+    """The cached result of a configuration, or None."""
+    if not req.cache_file.exists():
+        return None
+    result = json.loads(req.cache_file.read_text())
+    result["cached"] = True
+    return _with_rate(result, bits_per_cycle)
+
+
+def store(req: Request, result: dict[str, object]) -> None:
+    """Put a result into the cache under its key (atomic: a stopped run never leaves half a result);
+    results measured elsewhere (a sweep's cluster workers) come back through here too."""
+    cache_dir().mkdir(parents=True, exist_ok=True)
+    clean = {k: v for k, v in result.items() if k not in ("cached", "bits_per_cycle", "gbps")}
+    tmp = req.cache_file.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(clean, indent=1, sort_keys=True))
+    tmp.replace(req.cache_file)
+
+
+def synth(top: str, files: list[str | Path], params: dict[str, object] | None = None,
+          target: str = "ecp5", device: str | None = None, freq: float = 100.0, seed: int = 1,
+          bits_per_cycle: float | None = None, timeout: float | None = None,
+          use_cache: bool = True, keep: list[str] | None = None, pnr: bool = True,
+          placer: str = "heap", breakdown: bool = False) -> dict[str, object]:
+    """One configuration through the flow; the result is cached by the content hash ``_key``.
+    ``breakdown`` adds ``breakdown``: the core's LUTs charged to the registers they feed
+    (flow/breakdown.py)."""
+    req = request(top, files, params, target, device, freq, seed, keep, pnr, placer, breakdown)
+    if use_cache and (hit := cached(req, bits_per_cycle)) is not None:
+        return hit
+    paths, sparams, keep, device, key = list(req.paths), req.params, list(req.keep), req.device, req.key
 
     workdir = (work_root() / f"{top}-{target}-{key[:12]}").resolve()
     workdir.mkdir(parents=True, exist_ok=True)
@@ -250,10 +298,7 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
         "placer": placer if pnr and target != "xc7" else None,
         "seconds": round(time.monotonic() - t0, 2), "files": [str(p) for p in paths], "key": key,
     })
-    cache_dir().mkdir(parents=True, exist_ok=True)
-    tmp = cfile.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(result, indent=1, sort_keys=True))
-    tmp.replace(cfile)  # atomic: an interrupted sweep never leaves half a result
+    store(req, result)
     result["cached"] = False
     return _with_rate(result, bits_per_cycle)
 

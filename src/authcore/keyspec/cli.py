@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from pathlib import Path
 
 from authcore import rtl
 from authcore.cli import parse_hex, register, resolve_key
@@ -178,6 +180,30 @@ def cmd_density(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_portfolio(args: argparse.Namespace) -> int:
+    from authcore.flow.cluster import Tls
+    from authcore.keyspec import portfolio
+
+    opts = portfolio.Options(kind=args.kind, specialize=args.specialize, lanes=args.lanes,
+                             optimizer=args.optimizer, synth=args.synth)
+    opts.check()
+    keys = portfolio.read_keys(args.keys, args.kind)
+    tls = Tls.from_args(args.tls_ca, args.tls_cert, args.tls_key)
+    if args.scheduler is not None:   # refused before any work when it is not TLS
+        from authcore.flow.cluster import connect
+
+        connect(args.scheduler, tls, need_tls=True).close()
+    show = None if args.json else (lambda text: print(text, file=sys.stderr, flush=True))
+    entries = portfolio.run(keys, args.out, opts, scheduler=args.scheduler, tls=tls, jobs=args.jobs, show=show)
+    bad = [e for e in entries.values() if e.get("error") or e.get("proof") != "proven"]
+    if args.json:
+        print(json.dumps({"out": args.out, "keys": len(entries), "failed": len(bad)}))
+    else:
+        print(Path(args.out, "index.md").read_text())
+        print(f"{len(entries)} keys, {len(bad)} failed; index in {args.out}/index.json (no key material)")
+    return 0 if not bad else 1
+
+
 def _key_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hash-key", metavar="HEX", help=f"H itself (or ${HKEY_ENV})")
     p.add_argument("--key", metavar="HEX", help="AES key: H = E_K(0^128)")
@@ -217,6 +243,26 @@ def add(sub: argparse._SubParsersAction) -> None:
     _key_args(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_prove)
+
+    f = sub.add_parser("portfolio", help="a proven key-specialized core for every key of a key file "
+                       "(locally or on a Dask cluster; docs/scale.md)")
+    f.add_argument("keys", metavar="KEYS", help="key file: one hex key per line (# comments)")
+    f.add_argument("--out", required=True, metavar="DIR")
+    f.add_argument("--kind", default="hash", choices=["hash", "aes"],
+                   help="hash: each key is H (ghash_keyspec); aes: an AES key, H = E_K(0)")
+    f.add_argument("--specialize", choices=["ghash", "all"],
+                   help="with --kind aes: the GCM core with H (ghash) or the whole key (all) built in")
+    f.add_argument("--lanes", type=int, default=1)
+    f.add_argument("--optimizer", default="lut6", choices=sorted(OPTIMIZERS))
+    f.add_argument("--synth", choices=["xc7", "ecp5", "ice40"], metavar="TARGET",
+                   help="also synthesize every core (xc7: area; ecp5/ice40: place and route too)")
+    f.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler; key material needs tls://")
+    from authcore.flow.cli import add_tls_args
+
+    add_tls_args(f)
+    f.add_argument("--jobs", type=int, default=2, help="local processes without --scheduler")
+    f.add_argument("--json", action="store_true")
+    f.set_defaults(func=cmd_portfolio)
 
     k = sub.add_parser("keyspec", help="key-specialization studies")
     ks = k.add_subparsers(dest="keyspec_cmd", required=True)
