@@ -77,7 +77,11 @@ module hash_pad (
             default: data_word = word_be;
         endcase
     wire [60:0] total = count_q + {58'd0, nbytes};
-    wire [63:0] bits = {total, 3'b000} + (user[1] ? 64'd512 : 64'd0);
+    // The 64-byte K0 block counted in bytes before the shift: the same value mod 2^64 as
+    // {total, 3'b000} + 512, a form Yosys 0.70's SMT-LIB back end (the formal proofs' model) gets
+    // wrong: it reads bit 63 of that sum as 1 with every input zero (docs/formal.md).
+    wire [60:0] total_k = total + (user[1] ? 61'd64 : 61'd0);
+    wire [63:0] bits = {total_k, 3'b000};
     wire [63:0] len_field = user[0] ? {bits[7:0], bits[15:8], bits[23:16], bits[31:24],
                                        bits[39:32], bits[47:40], bits[55:48], bits[63:56]} : bits;
 

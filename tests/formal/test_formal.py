@@ -66,6 +66,9 @@ MUTANTS = [
     ("gcm/gcm_key_ctl.v", "assign builtin_mismatch = aes_h != H_BUILTIN;",
      "assign builtin_mismatch = aes_h != {H_BUILTIN[127:1], !H_BUILTIN[0]};", "gcm_core-equiv",
      "GCM with H built in: the check of H compares with a wrong H (the right key is refused)"),
+    ("sha/hash_pad.v", "wire [60:0] total_k = total + (user[1] ? 61'd64 : 61'd0);",
+     "wire [60:0] total_k = total;", "hash_pad-stream",
+     "padding: HMAC's K0 block left out of the length field"),
 ]
 
 
