@@ -3,13 +3,17 @@ PY      := .venv/bin/python
 PYTEST  := $(PY) -m pytest
 JOBS    ?= 2
 
-.PHONY: setup demo test test-full lint formal bench clean
+.PHONY: setup demo demo-full test test-full lint formal bench clean
 
 setup:
 	@bash scripts/setup.sh
 
 demo: setup
 	@$(PY) -m authcore.cli demo
+
+# every step live, the long syntheses too (about 30 minutes on 2 cores the first time)
+demo-full: setup
+	@$(PY) -m authcore.cli demo --full
 
 # make test's Verilator runs are short, so their C++ is built without optimization (see flow/sim.py).
 # worksteal: a worker that runs out of tests takes some of the other's, so no long test ends alone.

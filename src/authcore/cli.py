@@ -205,7 +205,7 @@ def cmd_spec(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from authcore.demo import run_demo
 
-    return 0 if run_demo(sys.stdout, quick=args.quick) else 1
+    return 0 if run_demo(sys.stdout, quick=args.quick, full=args.full, record=args.record) else 1
 
 
 # --- parser ----------------------------------------------------------------------------------------
@@ -288,6 +288,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     d = sub.add_parser("demo", help="the main job: spec test cases, then the key-specialized GHASH flow")
     d.add_argument("--quick", action="store_true", help="model only: skip generation, simulation and synthesis")
+    d.add_argument("--full", action="store_true", help="every step live: the 4-lane cores simulated and every "
+                   "core synthesized (the generic bit-parallel multiplier takes Yosys 10-30 minutes)")
+    d.add_argument("--record", action="store_true", help="with --full: rewrite the recorded figures the "
+                   "quick demo shows (src/authcore/data/demo_recorded.json)")
     d.set_defaults(func=cmd_demo)
 
     for ext in _EXTENSIONS:
