@@ -69,6 +69,9 @@ MUTANTS = [
     ("sha/hash_pad.v", "wire [60:0] total_k = total + (user[1] ? 61'd64 : 61'd0);",
      "wire [60:0] total_k = total;", "hash_pad-stream",
      "padding: HMAC's K0 block left out of the length field"),
+    ("sha/md_compress.v", ".s_axis_tdata({fin_md5, fin_user, digest}), .s_axis_tvalid(fin_v),",
+     ".s_axis_tdata({fin_md5, fin_user, digest}), .s_axis_tvalid(fin_v || m_axis_tvalid),", "md_compress-md5",
+     "MD5/SHA-1 compression: the output register takes its block again (a duplicated block)"),
 ]
 
 
