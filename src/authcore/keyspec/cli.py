@@ -189,10 +189,6 @@ def cmd_portfolio(args: argparse.Namespace) -> int:
     opts.check()
     keys = portfolio.read_keys(args.keys, args.kind)
     tls = Tls.from_args(args.tls_ca, args.tls_cert, args.tls_key)
-    if args.scheduler is not None:   # refused before any work when it is not TLS
-        from authcore.flow.cluster import connect
-
-        connect(args.scheduler, tls, need_tls=True).close()
     show = None if args.json else (lambda text: print(text, file=sys.stderr, flush=True))
     entries = portfolio.run(keys, args.out, opts, scheduler=args.scheduler, tls=tls, jobs=args.jobs, show=show)
     bad = [e for e in entries.values() if e.get("error") or e.get("proof") != "proven"]

@@ -172,7 +172,20 @@ def run(keys: list[bytes], out: str | Path, opts: Options, scheduler: str | None
     """Build every key's core into ``out``; keys already in its index (proven, no error) are kept
     (an interrupted portfolio resumes). Returns the index entries by identifier."""
     opts.check()
-    root = Path(out)
+    client = None
+    if scheduler is not None:   # refused (not TLS) or unreachable before the out folder is touched
+        from authcore.flow import cluster
+
+        client = cluster.connect(scheduler, tls, need_tls=True)  # type: ignore[arg-type]
+    try:
+        return _build(keys, Path(out), opts, client, jobs, show)
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _build(keys: list[bytes], root: Path, opts: Options, client: object | None, jobs: int,
+           show: Callable[[str], None] | None) -> dict[str, dict[str, object]]:
     root.mkdir(parents=True, exist_ok=True)
     entries: dict[str, dict[str, object]] = {}
     if (root / "index.json").is_file():
@@ -189,19 +202,15 @@ def run(keys: list[bytes], out: str | Path, opts: Options, scheduler: str | None
         if show:
             show(f"{len(entries)}/{total} keys done")
 
-    if scheduler is not None:
+    if client is not None:
         from authcore.flow import cluster
 
-        client = cluster.connect(scheduler, tls, need_tls=True)  # type: ignore[arg-type]
-        try:
-            pool = cluster.DaskPool(client)
-            for k in todo:
-                pool.submit(key_id(opts.kind, k), build_one, k, opts)
-            tick = (lambda st: show(cluster.describe(st, len(todo)))) if show else None
-            for name, result, exc in pool.results(tick):
-                finished(result if exc is None else {"id": name, "error": f"{type(exc).__name__}: {exc}"})  # type: ignore[arg-type]
-        finally:
-            client.close()
+        pool = cluster.DaskPool(client)
+        for k in todo:
+            pool.submit(key_id(opts.kind, k), build_one, k, opts)
+        tick = (lambda st: show(cluster.describe(st, len(todo)))) if show else None
+        for name, result, exc in pool.results(tick):
+            finished(result if exc is None else {"id": name, "error": f"{type(exc).__name__}: {exc}"})  # type: ignore[arg-type]
     else:
         with ProcessPoolExecutor(max_workers=max(1, jobs)) as ex:
             futs = [ex.submit(build_one, k, opts) for k in todo]
