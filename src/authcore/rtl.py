@@ -98,6 +98,8 @@ AREAS = {
             "md_compress"),
     "hmac": ("HMAC-SHA1/MD5/SHA-256 with the key states computed once, pipelined contexts, and its power-on "
              "self-test wrapper", "hmac_core"),
+    "axil": ("AXI4-Lite register wrappers for a CPU (register maps in authcore.regs), with the cores' "
+             "streams kept for DMA", "hmac_axil"),
 }
 
 

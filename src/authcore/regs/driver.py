@@ -1,0 +1,148 @@
+"""Python drivers of the AXI4-Lite wrappers, written against their register maps.
+
+A driver talks to a *bus*: any object with ``async read32(addr) -> int`` and ``async write32(addr,
+value)`` that raises :class:`BusError` when the wrapper answers SLVERR. The cocotb testbenches
+give it an AXI4-Lite master; the board's host code gives it the UART bridge (wrapped by
+:class:`SyncBus` when its calls block). Every address and field comes from the map
+(:mod:`authcore.regs.maps`); nothing here is a number of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from authcore.errors import AuthcoreError, InvalidParameter
+from authcore.regs import MAPS, RegMap
+
+
+class BusError(AuthcoreError):
+    """The wrapper answered an access with SLVERR (the access changed nothing)."""
+
+    def __init__(self, op: str, addr: int) -> None:
+        super().__init__(f"{op} at {addr:#04x} answered SLVERR")
+        self.op = op
+        self.addr = addr
+
+
+class DeviceError(AuthcoreError):
+    """The core flagged a key or message (ERRORS), or did not answer in time."""
+
+
+class Bus(Protocol):
+    async def read32(self, addr: int) -> int: ...
+    async def write32(self, addr: int, value: int) -> None: ...
+
+
+class SyncBus:
+    """A bus whose read and write block (a serial port), presented to the async drivers."""
+
+    def __init__(self, read32: Callable[[int], int], write32: Callable[[int, int], None]) -> None:
+        self._r = read32
+        self._w = write32
+
+    async def read32(self, addr: int) -> int:
+        return self._r(addr)
+
+    async def write32(self, addr: int, value: int) -> None:
+        self._w(addr, value)
+
+
+class Regs:
+    """Named access to one wrapper's registers: ``await regs.write("CTRL", KEY_CLEAR=1)``,
+    ``await regs.read("STATUS")`` (a dict of its fields)."""
+
+    def __init__(self, bus: Bus, regmap: RegMap) -> None:
+        self.bus = bus
+        self.map = regmap
+
+    def addr(self, reg: str, index: int = 0) -> int:
+        r = self.map.reg(reg)
+        if not 0 <= index < r.count:
+            raise InvalidParameter(f"{reg}[{index}]: the register has {r.count} word(s)")
+        return r.offset + 4 * index
+
+    def pack(self, reg: str, **fields: int) -> int:
+        value = 0
+        for name, v in fields.items():
+            f = self.map.field(reg, name)
+            if not 0 <= v < 1 << f.width:
+                raise InvalidParameter(f"{reg}.{name} = {v} does not fit its {f.width} bits")
+            value |= v << f.lsb
+        return value
+
+    def unpack(self, reg: str, value: int) -> dict[str, int]:
+        return {f.name: (value & f.mask) >> f.lsb for f in self.map.reg(reg).fields}
+
+    async def write(self, reg: str, value: int | None = None, index: int = 0, **fields: int) -> None:
+        await self.bus.write32(self.addr(reg, index), self.pack(reg, **fields) if value is None else value)
+
+    async def read_raw(self, reg: str, index: int = 0) -> int:
+        return await self.bus.read32(self.addr(reg, index))
+
+    async def read(self, reg: str, index: int = 0) -> dict[str, int]:
+        return self.unpack(reg, await self.read_raw(reg, index))
+
+
+def _words(data: bytes) -> list[int]:
+    """Four bytes a word, the first in bits [7:0] (AXI4-Stream byte order)."""
+    return [int.from_bytes(data[i:i + 4].ljust(4, b"\0"), "little") for i in range(0, len(data), 4)]
+
+
+class HmacAxil:
+    """hmac_axil: load keys, MAC messages by register, clear keys. ``alg`` is the core's algorithm
+    bit (0: SHA-1 or SHA-256, 1: MD5 or SHA-224); ``polls`` bounds every wait on STATUS."""
+
+    MAX_LEN = 0xFFFF
+
+    def __init__(self, bus: Bus, polls: int = 100_000) -> None:
+        self.regs = Regs(bus, MAPS["hmac_axil"])
+        self.polls = polls
+
+    async def identify(self) -> dict[str, int]:
+        ident = await self.regs.read_raw("ID")
+        if ident != self.regs.map.consts["ID"]:
+            raise DeviceError(f"ID reads {ident:#010x}: not an hmac_axil")
+        return await self.regs.read("CONFIG")
+
+    async def _until(self, what: str, done: Callable[[dict[str, int]], bool]) -> dict[str, int]:
+        for _ in range(self.polls):
+            status = await self.regs.read("STATUS")
+            if done(status):
+                return status
+        raise DeviceError(f"hmac_axil: {what} did not happen within {self.polls} polls")
+
+    async def load_key(self, key: bytes, alg: int = 0) -> None:
+        if len(key) > self.MAX_LEN:
+            raise InvalidParameter(f"a key of {len(key)} bytes: the register path takes up to {self.MAX_LEN}")
+        await self.regs.write("KEY_CTRL", LEN=len(key), ALG=alg)
+        for w in _words(key):
+            await self.regs.write("KEY_DATA", w)
+        await self._until("the key load", lambda s: not s["KEY_BUSY"])
+        if not (await self.regs.read("STATUS"))["KEY_VALID"] >> alg & 1:
+            raise DeviceError("hmac_axil: the key did not load")
+
+    async def start(self, msg: bytes, alg: int = 0, tid: int = 0) -> None:
+        """Write a message; its MAC arrives later (``result``)."""
+        if len(msg) > self.MAX_LEN:
+            raise InvalidParameter(f"a message of {len(msg)} bytes: the register path takes up to {self.MAX_LEN}")
+        await self.regs.write("MSG_CTRL", LEN=len(msg), ALG=alg, TID=tid)
+        for w in _words(msg):
+            await self.regs.write("MSG_DATA", w)
+
+    async def result(self) -> tuple[bytes, bool, int]:
+        """The next MAC: (bytes, marked bad by the core, tid); releases the buffer."""
+        s = await self._until("a MAC", lambda s: s["MAC_VALID"])
+        words = [await self.regs.read_raw("MAC", i) for i in range(s["MAC_WORDS"])]
+        await self.regs.write("CTRL", MAC_ACK=1)
+        return b"".join(w.to_bytes(4, "little") for w in words), bool(s["MAC_ERR"]), s["MAC_TID"]
+
+    async def mac(self, msg: bytes, alg: int = 0, tid: int = 0) -> bytes:
+        await self.start(msg, alg, tid)
+        mac, bad, _ = await self.result()
+        if bad:
+            raise DeviceError("hmac_axil: the core marked the MAC (see ERRORS)")
+        return mac
+
+    async def key_clear(self) -> None:
+        await self.regs.write("CTRL", KEY_CLEAR=1)

@@ -1,0 +1,73 @@
+"""The register maps (one per AXI4-Lite wrapper). The RTL's localparams, the C header, the docs'
+tables and the driver follow these; ``tests/regs`` holds them to it."""
+
+from __future__ import annotations
+
+from authcore.regs import Field as F
+from authcore.regs import Register as R
+from authcore.regs import RegMap
+
+HMAC_AXIL = RegMap(
+    name="hmac_axil",
+    title="hmac_axil: HMAC-SHA1/MD5/SHA-256 behind AXI4-Lite",
+    doc="hmac_core behind a 32-bit AXI4-Lite slave: keys by register, messages by register (CPU) or "
+        "by the core's own AXI4-Stream ports (DMA), the MAC read back by register or streamed out.",
+    consts={"ID": 0x484D0100},
+    registers=(
+        R("ID", 0x00, "RO", "identifies the wrapper: 'HM', version 1.0",
+          (F("ID", 0, 32, "0x484D0100", reset=0x484D0100),)),
+        R("CONFIG", 0x04, "RO", "the core's parameters",
+          (F("HASH", 0, 2, "0 SHA-1, 1 MD5, 2 both, 3 SHA-256/224"),
+           F("PIPELINE4", 2, 1, "1: the four-context pipelined engine"),
+           F("PRECOMPUTE", 3, 1, "the compression's pre-computation stage"),
+           F("TID_W", 4, 4, "the width of the message tid"))),
+        R("CTRL", 0x08, "RW", "control",
+          (F("KEY_CLEAR", 0, 1, "erase the keys, the wrapper's word register and MAC buffer, and "
+                                "abort every key load and message (the core's key_clear)", pulse=True),
+           F("MAC_ACK", 1, 1, "release the MAC buffer (after reading MAC0..)", pulse=True),
+           F("DMA", 4, 1, "messages from the s_axis port and MACs to the m_axis port instead of "
+                          "MSG_DATA and MAC0..; changes only when idle (else SLVERR)"))),
+        R("STATUS", 0x0C, "RO", "status",
+          (F("KEY_VALID", 0, 2, "bit a: a key for algorithm a is loaded (the core's key_valid)"),
+           F("KEY_BUSY", 2, 1, "a key load is under way (words to write or the core computing)"),
+           F("MSG_BUSY", 3, 1, "a message written by register still has words to come"),
+           F("MAC_VALID", 4, 1, "the MAC buffer holds a MAC (MAC0..; CTRL.MAC_ACK releases it)"),
+           F("MAC_ERR", 5, 1, "that MAC's message broke a rule (the core's tuser): do not use it"),
+           F("IDLE", 6, 1, "no key or message in the core or the wrapper, MAC buffer empty", reset=1),
+           F("MAC_TID", 8, 8, "the tid of the message the MAC belongs to"),
+           F("MAC_WORDS", 16, 4, "the MAC's length in words (5 SHA-1, 4 MD5, 8 SHA-256, 7 SHA-224)"))),
+        R("IRQ_STATUS", 0x10, "W1C", "interrupt causes (irq = any enabled cause)",
+          (F("MAC", 0, 1, "a MAC arrived in the buffer"),
+           F("KEY", 1, 1, "a key load finished (see STATUS.KEY_VALID)"),
+           F("ERROR", 2, 1, "an ERRORS bit was set"))),
+        R("IRQ_ENABLE", 0x14, "RW", "interrupt enables",
+          (F("MAC", 0, 1, "enable IRQ_STATUS.MAC"),
+           F("KEY", 1, 1, "enable IRQ_STATUS.KEY"),
+           F("ERROR", 2, 1, "enable IRQ_STATUS.ERROR"))),
+        R("ERRORS", 0x18, "W1C", "sticky error causes",
+          (F("CORE", 0, 1, "the core flagged a key or message (tkeep rules, a message with no key "
+                           "for its algorithm): its MAC is marked (MAC_ERR)"),
+           F("NO_KEY", 1, 1, "MSG_CTRL for an algorithm whose key is not loaded: refused"),
+           F("SEQ", 2, 1, "an access out of sequence (data with no length pending, a start while "
+                          "busy or while the MAC buffer is full, a key for an algorithm the core does "
+                          "not serve, MSG_* in DMA mode, CTRL.DMA changed while busy, a MAC read with "
+                          "the buffer empty): refused"),
+           F("BUS", 3, 1, "an access answered SLVERR (unmapped or unaligned address, a read of a "
+                          "write-only register, a write to a read-only one, a partial write)"))),
+        R("KEY_CTRL", 0x20, "WO", "start a key load: its length, then KEY_DATA words",
+          (F("LEN", 0, 16, "key length in bytes (0 to 65535)"),
+           F("ALG", 16, 1, "0: the SHA-1 (SHA-256) key, 1: the MD5 (SHA-224) key"))),
+        R("KEY_DATA", 0x24, "WO", "the next four key bytes (first byte in [7:0]); never readable",
+          (F("DATA", 0, 32, "key bytes"),)),
+        R("MSG_CTRL", 0x28, "WO", "start a message: its length, then MSG_DATA words",
+          (F("LEN", 0, 16, "message length in bytes (0 to 65535)"),
+           F("ALG", 16, 1, "0: HMAC-SHA1 (SHA-256), 1: HMAC-MD5 (SHA-224)"),
+           F("TID", 24, 8, "the message's tid (its low TID_W bits; the context with PIPELINE 4)"))),
+        R("MSG_DATA", 0x2C, "WO", "the next four message bytes (first byte in [7:0])",
+          (F("DATA", 0, 32, "message bytes"),)),
+        R("MAC", 0x40, "RO", "the MAC, word i at 0x40 + 4i (first byte in [7:0]); SLVERR when "
+                             "the buffer is empty", (F("DATA", 0, 32, "MAC bytes"),), count=8),
+    ),
+)
+
+MAPS = {m.name: m for m in (HMAC_AXIL,)}
