@@ -21,9 +21,9 @@
 // error (ERRORS.CORE) marks that message's MAC (STATUS.MAC_ERR, or m_axis_tuser in DMA mode).
 // irq is high while an enabled IRQ_STATUS cause is set.
 //
-// One access at a time per channel: a write takes its address and data together (awready and
-// wready rise in the same cycle) and answers the next cycle; a read answers the cycle after its
-// address. Parameters as hmac_core's; TID_W at most 8.
+// One access at a time per channel (axil_port): a write takes its address and data together
+// (awready and wready rise in the same cycle) and answers the next cycle; a read answers the cycle
+// after its address. Parameters as hmac_core's; TID_W at most 8.
 module hmac_axil #(
     parameter HASH = 0,
     parameter PRECOMPUTE = 1,
@@ -79,7 +79,6 @@ module hmac_axil #(
     localparam [7:0] R_KEY_CTRL = 8'h20, R_KEY_DATA = 8'h24, R_MSG_CTRL = 8'h28, R_MSG_DATA = 8'h2C;
     localparam [7:0] R_MAC = 8'h40;   // eight words, to 0x5C
     localparam [31:0] ID = 32'h484D0100;
-    localparam [1:0] OKAY = 2'b00, SLVERR = 2'b10;
 
     // ---- the core ------------------------------------------------------------------------------------
     wire             key_clear;
@@ -143,16 +142,30 @@ module hmac_axil #(
     reg              s_mid_q;       // a message is part way into the core (by either path)
     wire idle = !k_busy && !m_act_q && !st_v_q && !s_mid_q && inflight_q == 4'd0 && !mac_v_q;
 
-    // ---- the write channel: address and data together, one response ----------------------------
-    reg         b_v_q;
-    reg  [1:0]  b_resp_q;
-    wire [7:0]  wa = s_axil_awaddr;
-    wire [31:0] wd = s_axil_wdata;
-    wire        w_both = s_axil_awvalid && s_axil_wvalid && !b_v_q;
+    // ---- the bus: axil_port times the handshakes, the decoding is here ----------------------------
+    wire [7:0]  wa, ra;
+    wire [31:0] wd;
+    wire        w_whole, w_hold, w_go, w_ok, r_go;
+    reg  [31:0] r_val;
+    reg         r_bus;
+    wire        r_seq;
+    /* verilator lint_off PINCONNECTEMPTY */
+    axil_port #(.ADDR_W(8)) u_bus (
+        .clk(clk), .rst(rst),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
+        .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb), .s_axil_wvalid(s_axil_wvalid),
+        .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp), .s_axil_bvalid(s_axil_bvalid),
+        .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr), .s_axil_arvalid(s_axil_arvalid),
+        .s_axil_arready(s_axil_arready), .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp),
+        .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready),
+        .wr_req(), .wr_addr(wa), .wr_data(wd), .wr_whole(w_whole), .wr_hold(w_hold), .wr_err(!w_ok),
+        .wr_go(w_go), .rd_req(r_go), .rd_addr(ra), .rd_data(r_val), .rd_err(r_bus || r_seq)
+    );
+    /* verilator lint_on PINCONNECTEMPTY */
     wire        w_data = wa == R_KEY_DATA || wa == R_MSG_DATA;
     wire        w_map = wa == R_CTRL || wa == R_IRQ_STATUS || wa == R_IRQ_ENABLE || wa == R_ERRORS ||
                         wa == R_KEY_CTRL || w_data || wa == R_MSG_CTRL;
-    wire        w_bus = !w_map || s_axil_wstrb != 4'hf;   // includes unaligned and read-only addresses
+    wire        w_bus = !w_map || !w_whole;   // includes unaligned and read-only addresses
     // sequence rules (each write that passes them acts; one that fails changes nothing)
     reg         w_seq, w_nokey;
     wire        alg_ok = HASH >= 2 || wd[16] == (HASH == 1);   // an algorithm the core serves
@@ -171,15 +184,10 @@ module hmac_axil #(
             default: ;
         endcase
     end
-    wire w_ok = !w_bus && !w_seq && !w_nokey;
+    assign w_ok = !w_bus && !w_seq && !w_nokey;
     // a legal data word waits while the word register is full; everything else answers at once
-    wire w_hold = w_ok && w_data && st_v_q;
-    wire w_go = w_both && !w_hold;
+    assign w_hold = w_ok && w_data && st_v_q;
     wire w_act = w_go && w_ok;
-    assign s_axil_awready = w_go;
-    assign s_axil_wready = w_go;
-    assign s_axil_bvalid = b_v_q;
-    assign s_axil_bresp = b_resp_q;
 
     // the bytes of the next beat: min(left, 4); a length of zero makes one empty tlast beat
     wire [15:0] len = wd[15:0];
@@ -187,12 +195,7 @@ module hmac_axil #(
     wire [3:0]  keep_word = left_q >= 16'd4 ? 4'hf : left_q == 16'd3 ? 4'h7 : left_q == 16'd2 ? 4'h3 : 4'h1;
     wire [31:0] mask_word = {{8{keep_word[3]}}, {8{keep_word[2]}}, {8{keep_word[1]}}, {8{keep_word[0]}}};
 
-    // ---- the read channel --------------------------------------------------------------------------
-    reg         r_v_q;
-    reg  [1:0]  r_resp_q;
-    reg  [31:0] r_data_q;
-    wire [7:0]  ra = s_axil_araddr;
-    wire        r_go = s_axil_arvalid && !r_v_q;
+    // ---- reads ---------------------------------------------------------------------------------------
     wire        r_mac = ra[7:5] == R_MAC[7:5] && ra[1:0] == 2'b00;   // 0x40..0x5C
     wire [7:0]  mac_tid8;
     generate
@@ -202,8 +205,6 @@ module hmac_axil #(
             assign mac_tid8 = {{(8 - TID_W){1'b0}}, mac_tid_q};
         end
     endgenerate
-    reg  [31:0] r_val;
-    reg         r_bus;
     always @* begin
         r_val = 32'd0;
         r_bus = 1'b0;
@@ -220,11 +221,7 @@ module hmac_axil #(
                      else r_bus = 1'b1;   // unmapped, unaligned or write-only (KEY_*, MSG_*)
         endcase
     end
-    wire r_seq = !r_bus && r_mac && !mac_v_q;
-    assign s_axil_arready = r_go;
-    assign s_axil_rvalid = r_v_q;
-    assign s_axil_rresp = r_resp_q;
-    assign s_axil_rdata = r_data_q;
+    assign r_seq = !r_bus && r_mac && !mac_v_q;
 
     // ---- events --------------------------------------------------------------------------------------
     wire key_done = k_wait_q && k_low_q && key_valid[k_alg_q] && !(st_v_q && st_key_q);
@@ -234,30 +231,12 @@ module hmac_axil #(
 
     always @(posedge clk) begin
         if (rst) begin
-            b_v_q <= 1'b0;
-            b_resp_q <= OKAY;
-            r_v_q <= 1'b0;
-            r_resp_q <= OKAY;
-            r_data_q <= 32'd0;
             dma_q <= 1'b0;
             irq_en_q <= 3'd0;
             irq_st_q <= 3'd0;
             err_q <= 4'd0;
             clear_q <= 1'b0;
         end else begin
-            if (w_go) begin
-                b_v_q <= 1'b1;
-                b_resp_q <= w_ok ? OKAY : SLVERR;
-            end else if (s_axil_bready) begin
-                b_v_q <= 1'b0;
-            end
-            if (r_go) begin
-                r_v_q <= 1'b1;
-                r_resp_q <= (r_bus || r_seq) ? SLVERR : OKAY;
-                r_data_q <= (r_bus || r_seq) ? 32'd0 : r_val;
-            end else if (s_axil_rready) begin
-                r_v_q <= 1'b0;
-            end
             clear_q <= w_act && wa == R_CTRL && wd[0];
             if (w_act && wa == R_CTRL) dma_q <= wd[4];
             if (w_act && wa == R_IRQ_ENABLE) irq_en_q <= wd[2:0];

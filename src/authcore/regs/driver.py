@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from authcore.errors import AuthcoreError, InvalidParameter
+from authcore.errors import AuthcoreError, AuthenticationError, InvalidParameter
 from authcore.regs import MAPS, RegMap
 
 
@@ -143,6 +143,101 @@ class HmacAxil:
         if bad:
             raise DeviceError("hmac_axil: the core marked the MAC (see ERRORS)")
         return mac
+
+    async def key_clear(self) -> None:
+        await self.regs.write("CTRL", KEY_CLEAR=1)
+
+
+class GcmAxil:
+    """gcm_axil: load a key, run GCM/GMAC/CTR packets by register, clear the key. Packets follow
+    gcm_core's framing (docs/gcm.md); ``packet`` sends one and returns its output beats, and
+    ``encrypt``/``decrypt``/``gmac`` build the packet and read the answer. ``polls`` bounds
+    every wait on STATUS."""
+
+    GCM, GMAC, CTR = 0, 1, 2
+
+    def __init__(self, bus: Bus, polls: int = 100_000) -> None:
+        self.regs = Regs(bus, MAPS["gcm_axil"])
+        self.polls = polls
+
+    async def identify(self) -> dict[str, int]:
+        ident = await self.regs.read_raw("ID")
+        if ident != self.regs.map.consts["ID"]:
+            raise DeviceError(f"ID reads {ident:#010x}: not a gcm_axil")
+        return await self.regs.read("CONFIG")
+
+    async def load_key(self, key: bytes) -> None:
+        codes = {16: 0, 24: 1, 32: 2}
+        if len(key) not in codes:
+            raise InvalidParameter(f"an AES key is 16, 24 or 32 bytes, not {len(key)}")
+        for i, w in enumerate(_words(key)):
+            await self.regs.write("KEY", w, index=i)
+        await self.regs.write("KEY_CTRL", LEN=codes[len(key)])
+        for _ in range(self.polls):
+            s = await self.regs.read("STATUS")
+            if not s["KEY_BUSY"]:
+                if not s["KEY_LOADED"]:
+                    raise DeviceError("gcm_axil: the key did not load")
+                return
+        raise DeviceError(f"gcm_axil: the key load did not end within {self.polls} polls")
+
+    async def _pop(self, status: dict[str, int]) -> tuple[bytes, int, bool]:
+        words = [await self.regs.read_raw("OUT", i) for i in range(4)]
+        await self.regs.write("CTRL", OUT_POP=1)
+        data = b"".join(w.to_bytes(4, "little") for w in words)[: status["OUT_BYTES"]]
+        return data, status["OUT_USER"], bool(status["OUT_LAST"])
+
+    async def packet(self, phases: list[tuple[int, bytes]]) -> list[tuple[bytes, int, bool]]:
+        """Send (phase, bytes) pairs as beats of 16 bytes; the output beats (bytes, tuser, last)
+        up to the packet's final beat, read as they come so the core never waits on the CPU."""
+        beats = [(ph, data[i:i + 16]) for ph, data in phases for i in range(0, len(data), 16)]
+        out: list[tuple[bytes, int, bool]] = []
+        for n, (ph, chunk) in enumerate(beats):
+            for _ in range(self.polls):
+                s = await self.regs.read("STATUS")
+                if s["OUT_VALID"]:
+                    out.append(await self._pop(s))
+                elif not s["IN_FULL"]:
+                    break
+            else:
+                raise DeviceError(f"gcm_axil: the input stayed full for {self.polls} polls")
+            for i, w in enumerate(_words(chunk)):
+                await self.regs.write("IN", w, index=i)
+            await self.regs.write("IN_CTRL", BYTES=len(chunk), PHASE=ph, LAST=int(n == len(beats) - 1))
+        for _ in range(self.polls):
+            if out and out[-1][2]:
+                return out
+            s = await self.regs.read("STATUS")
+            if s["OUT_VALID"]:
+                out.append(await self._pop(s))
+        raise DeviceError(f"gcm_axil: no final beat within {self.polls} polls")
+
+    @staticmethod
+    def _header(mode: int, dec: bool, tag_len: int) -> bytes:
+        return bytes([mode | int(dec) << 2, tag_len])
+
+    @staticmethod
+    def _final(out: list[tuple[bytes, int, bool]]) -> tuple[bytes, bytes, int]:
+        """(text, final beat's bytes, its tuser); a refused packet raises DeviceError."""
+        *body, (last, user, _) = out
+        if user & 4:
+            raise DeviceError(f"gcm_axil: the core refused the packet (tuser {user}; see ERRORS)")
+        return b"".join(b for b, _, _ in body), last, user
+
+    async def encrypt(self, iv: bytes, aad: bytes, text: bytes, tag_len: int = 16) -> tuple[bytes, bytes]:
+        ctext, tag, _ = self._final(await self.packet(
+            [(0, self._header(self.GCM, False, tag_len)), (1, iv), (2, aad), (3, text)]))
+        return ctext, tag
+
+    async def decrypt(self, iv: bytes, aad: bytes, ctext: bytes, tag: bytes) -> bytes:
+        text, _, user = self._final(await self.packet(
+            [(0, self._header(self.GCM, True, len(tag))), (1, iv), (2, aad), (3, ctext), (4, tag)]))
+        if user & 2:
+            raise AuthenticationError("gcm_axil: the tag does not match")
+        return text
+
+    async def gmac(self, iv: bytes, aad: bytes, tag_len: int = 16) -> bytes:
+        return self._final(await self.packet([(0, self._header(self.GMAC, False, tag_len)), (1, iv), (2, aad)]))[1]
 
     async def key_clear(self) -> None:
         await self.regs.write("CTRL", KEY_CLEAR=1)

@@ -70,4 +70,65 @@ HMAC_AXIL = RegMap(
     ),
 )
 
-MAPS = {m.name: m for m in (HMAC_AXIL,)}
+GCM_AXIL = RegMap(
+    name="gcm_axil",
+    title="gcm_axil: AES-GCM/GMAC/CTR behind AXI4-Lite",
+    doc="gcm_core behind a 32-bit AXI4-Lite slave: the key by write-only registers, packets a beat at "
+        "a time by register (CPU) or on the core's own AXI4-Stream ports (DMA), output beats read back "
+        "by register or streamed out.",
+    consts={"ID": 0x47430100},
+    registers=(
+        R("ID", 0x00, "RO", "identifies the wrapper: 'GC', version 1.0",
+          (F("ID", 0, 32, "0x47430100", reset=0x47430100),)),
+        R("CONFIG", 0x04, "RO", "the core's parameters",
+          (F("SBOX", 0, 2, "0 LUT, 1 composite field, 2 block RAM"),
+           F("GHASH", 2, 3, "the GHASH multiplier (gcm_core's GHASH)"),
+           F("DATA_BYTES", 8, 8, "the AES datapath's width in bytes (16: a block a cycle)"),
+           F("LEN_W", 16, 6, "the width of the AAD and text byte counters"))),
+        R("CTRL", 0x08, "RW", "control",
+          (F("KEY_CLEAR", 0, 1, "erase the key (bank, core, round keys, H), the IN and OUT registers "
+                                "and every packet in flight (the core's key_clear)", pulse=True),
+           F("OUT_POP", 1, 1, "release the output beat (after reading OUT0..)", pulse=True),
+           F("DMA", 4, 1, "packets from the s_axis port and output to the m_axis port instead of "
+                          "IN*/OUT*; changes only when idle (else SLVERR)"))),
+        R("STATUS", 0x0C, "RO", "status",
+          (F("KEY_LOADED", 0, 1, "a key is loaded and H derived (the core's key_loaded)"),
+           F("KEY_BUSY", 1, 1, "a key written by KEY_CTRL is not loaded yet"),
+           F("IN_FULL", 3, 1, "the input beat (IN*) waits for the core; IN* and IN_CTRL are refused"),
+           F("OUT_VALID", 4, 1, "an output beat is in OUT0..; CTRL.OUT_POP releases it"),
+           F("OUT_LAST", 5, 1, "it is the packet's final beat (the tag, or the status byte)"),
+           F("IDLE", 6, 1, "no key load, no beat or packet in the wrapper or the core", reset=1),
+           F("OUT_USER", 8, 3, "the beat's tuser: [0] final, [1] tag mismatch, [2] protocol error"),
+           F("OUT_BYTES", 16, 5, "the beat's byte count (its tkeep)"))),
+        R("IRQ_STATUS", 0x10, "W1C", "interrupt causes (irq = any enabled cause)",
+          (F("OUT", 0, 1, "an output beat arrived in OUT0.."),
+           F("KEY", 1, 1, "a key load finished"),
+           F("ERROR", 2, 1, "an ERRORS bit was set"))),
+        R("IRQ_ENABLE", 0x14, "RW", "interrupt enables",
+          (F("OUT", 0, 1, "enable IRQ_STATUS.OUT"),
+           F("KEY", 1, 1, "enable IRQ_STATUS.KEY"),
+           F("ERROR", 2, 1, "enable IRQ_STATUS.ERROR"))),
+        R("ERRORS", 0x18, "W1C", "sticky error causes",
+          (F("CORE", 0, 1, "the core refused a packet (its rules, or no key): its final beat has "
+                           "OUT_USER[2]"),
+           F("SEQ", 1, 1, "an access out of sequence (KEY* while a key is being taken, key length 3, "
+                          "IN* while IN_FULL or in DMA mode, more than 16 bytes, an OUT read with no "
+                          "beat, CTRL.DMA changed while busy): refused"),
+           F("BUS", 2, 1, "an access answered SLVERR (unmapped or unaligned address, a read of a "
+                          "write-only register, a write to a read-only one, a partial write)"))),
+        R("KEY", 0x20, "WO", "the key, word i at 0x20 + 4i: key byte 4i+j in bits [8j+7:8j]; never "
+                             "readable, zeroed when the core takes it", (F("DATA", 0, 32, "key bytes"),), count=8),
+        R("KEY_CTRL", 0x40, "WO", "load the key in KEY0..: its length",
+          (F("LEN", 0, 2, "0 AES-128, 1 AES-192, 2 AES-256"),)),
+        R("IN", 0x50, "WO", "the next input beat, word i at 0x50 + 4i: beat byte 4i+j in bits [8j+7:8j]",
+          (F("DATA", 0, 32, "beat bytes"),), count=4),
+        R("IN_CTRL", 0x60, "WO", "send the beat in IN0..: gcm_core's framing (docs/gcm.md)",
+          (F("BYTES", 0, 5, "the beat's byte count, 0 to 16 (a partial beat ends its phase)"),
+           F("PHASE", 8, 3, "0 header, 1 IV, 2 AAD, 3 text, 4 expected tag"),
+           F("LAST", 12, 1, "the packet's last beat"))),
+        R("OUT", 0x70, "RO", "the output beat, word i at 0x70 + 4i; SLVERR when there is none",
+          (F("DATA", 0, 32, "beat bytes"),), count=4),
+    ),
+)
+
+MAPS = {m.name: m for m in (HMAC_AXIL, GCM_AXIL)}

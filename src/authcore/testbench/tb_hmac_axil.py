@@ -7,17 +7,14 @@ Configuration: a ``tbconfig.HmacTb`` (hash), AUTHCORE_SEED; AUTHCORE_WAVE (a fil
 
 from __future__ import annotations
 
-import json
-import os
-
-import axis  # noqa: I001 - the testbench folder is on the path inside the simulator
+import axil  # noqa: I001 - the testbench folder is on the path inside the simulator
+import axis
 import cocotb
-from cocotb.triggers import ReadOnly, RisingEdge
-from cocotbext.axi import AxiLiteBus, AxiLiteMaster, AxiResp
+from cocotb.triggers import RisingEdge
 
 from authcore.model import hmac as hmac_model
 from authcore.regs import MAPS
-from authcore.regs.driver import BusError, HmacAxil
+from authcore.regs.driver import HmacAxil
 from authcore.testbench.tbconfig import HmacTb
 
 CFG = HmacTb.load()
@@ -31,140 +28,40 @@ def alg_bit(alg: str) -> int:
     return int(alg in ("md5", "sha224"))
 
 
-class AxilBus:
-    """The driver's bus on cocotbext-axi's AXI4-Lite master: SLVERR raises BusError."""
-
-    def __init__(self, master: AxiLiteMaster) -> None:
-        self.m = master
-
-    async def read32(self, addr: int) -> int:
-        r = await self.m.read(addr, 4)
-        if r.resp != AxiResp.OKAY:
-            assert r.data == bytes(4), "an access answered SLVERR returns zero data"
-            raise BusError("read", addr)
-        return int.from_bytes(r.data, "little")
-
-    async def write32(self, addr: int, value: int) -> None:
-        r = await self.m.write(addr, value.to_bytes(4, "little"))
-        if r.resp != AxiResp.OKAY:
-            raise BusError("write", addr)
-
-
 async def init(dut, master: bool = True) -> HmacAxil | None:
     for s in ("s_axis_tvalid", "s_axis_tdata", "s_axis_tkeep", "s_axis_tlast", "s_axis_tuser", "s_axis_tid",
-              "m_axis_tready", "s_axil_awvalid", "s_axil_wvalid", "s_axil_bready", "s_axil_arvalid",
-              "s_axil_rready", "s_axil_awaddr", "s_axil_araddr", "s_axil_wdata", "s_axil_wstrb"):
+              "m_axis_tready", *axil.AXIL_INPUTS):
         getattr(dut, s).value = 0
     await axis.start_clock(dut)
     await axis.reset(dut)
     if not master:
         return None
-    m = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.clk, dut.rst)
-    return HmacAxil(AxilBus(m), polls=20_000)
-
-
-async def refused(coro, what: str) -> None:
-    try:
-        await coro
-    except BusError:
-        return
-    raise AssertionError(f"{what}: answered OKAY, SLVERR expected")
+    return HmacAxil(axil.AxilBus(axil.master(dut)), polls=20_000)
 
 
 async def errors(drv: HmacAxil) -> dict[str, int]:
-    """ERRORS, then cleared (W1C)."""
-    e = await drv.regs.read("ERRORS")
-    await drv.regs.write("ERRORS", 0xF)
-    assert (await drv.regs.read_raw("ERRORS")) == 0, "ERRORS is write-one-to-clear"
-    return e
+    return await axil.errors(drv.regs)
+
+
+refused = axil.refused
 
 
 @cocotb.test(timeout_time=5, timeout_unit="ms")
 async def register_map(dut):
     """Every register of the description: reset values, access rules, SLVERR and ERRORS.BUS."""
     drv = await init(dut)
-    r = drv.regs
-    assert await r.read_raw("ID") == MAP.consts["ID"]
-    cfg = await r.read("CONFIG")
-    assert cfg == {"HASH": HASH, "PIPELINE4": 0, "PRECOMPUTE": 1, "TID_W": 2}, cfg
-    # the reset values of every field the description fixes (CONFIG's are the parameters, above)
-    for reg in MAP.registers:
-        if reg.access != "WO" and reg.name not in ("MAC", "CONFIG"):
-            got = await r.read(reg.name)
-            assert got == {f.name: f.reset for f in reg.fields}, f"{reg.name} after reset: {got}"
-    # then the access rules, register by register
-    used = set()
-    for reg in MAP.registers:
-        for i in range(reg.count):
-            addr = reg.offset + 4 * i
-            used.add(addr)
-            if reg.access == "WO":
-                await refused(drv.regs.bus.read32(addr), f"read of write-only {reg.name}")
-                assert (await errors(drv))["BUS"] == 1
-            if reg.access == "RO":
-                await refused(drv.regs.bus.write32(addr, 0), f"write to read-only {reg.name}")
-                assert (await errors(drv))["BUS"] == 1
-    await refused(r.read_raw("MAC", 0), "MAC read with the buffer empty")
-    assert (await errors(drv))["SEQ"] == 1
-    for addr in range(0, 256, 4):
-        if addr not in used:
-            await refused(drv.regs.bus.read32(addr), f"read of unmapped {addr:#x}")
-            await refused(drv.regs.bus.write32(addr, 0xFFFFFFFF), f"write to unmapped {addr:#x}")
-            assert (await errors(drv))["BUS"] == 1
-    # a partial write (cocotbext writes one byte with its strobe) changes nothing
-    resp = await drv.regs.bus.m.write(r.addr("IRQ_ENABLE") + 1, b"\x07")
-    assert resp.resp == AxiResp.SLVERR and await r.read_raw("IRQ_ENABLE") == 0
-    assert (await errors(drv))["BUS"] == 1
-    # RW fields read back; pulse fields read zero
-    await r.write("IRQ_ENABLE", MAC=1, KEY=1, ERROR=1)
-    assert await r.read("IRQ_ENABLE") == {"MAC": 1, "KEY": 1, "ERROR": 1}
-    await r.write("CTRL", DMA=1, MAC_ACK=1)
-    assert await r.read("CTRL") == {"KEY_CLEAR": 0, "MAC_ACK": 0, "DMA": 1}
-    await r.write("CTRL", DMA=0)
+    await axil.walk(drv.regs, MAP, {"HASH": HASH, "PIPELINE4": 0, "PRECOMPUTE": 1, "TID_W": 2}, "MAC")
 
 
 @cocotb.test(timeout_time=5, timeout_unit="ms")
 async def unaligned_addresses(dut):
     """awaddr or araddr with low bits set (which cocotbext-axi never sends): SLVERR, no effect."""
     await init(dut, master=False)
-
-    async def access(write: bool, addr: int) -> int:
-        await RisingEdge(dut.clk)
-        if write:
-            dut.s_axil_awaddr.value = addr
-            dut.s_axil_wdata.value = 0x7
-            dut.s_axil_wstrb.value = 0xF
-            dut.s_axil_awvalid.value = 1
-            dut.s_axil_wvalid.value = 1
-            dut.s_axil_bready.value = 1
-        else:
-            dut.s_axil_araddr.value = addr
-            dut.s_axil_arvalid.value = 1
-            dut.s_axil_rready.value = 1
-        for _ in range(10):
-            await ReadOnly()
-            done = int((dut.s_axil_awready if write else dut.s_axil_arready).value)
-            await RisingEdge(dut.clk)
-            if done:
-                break
-        dut.s_axil_awvalid.value = 0
-        dut.s_axil_wvalid.value = 0
-        dut.s_axil_arvalid.value = 0
-        for _ in range(10):
-            await ReadOnly()
-            if int((dut.s_axil_bvalid if write else dut.s_axil_rvalid).value):
-                resp = int((dut.s_axil_bresp if write else dut.s_axil_rresp).value)
-                await RisingEdge(dut.clk)
-                return resp
-            await RisingEdge(dut.clk)
-        raise AssertionError("no response")
-
     for addr in (0x15, 0x16, 0x17, 0x09, 0x41):
-        assert await access(True, addr) == 2, f"write at {addr:#x}"
-        assert await access(False, addr) == 2, f"read at {addr:#x}"
-    assert await access(False, 0x14) == 0
+        assert await axil.raw_access(dut, True, addr) == 2, f"write at {addr:#x}"
+        assert await axil.raw_access(dut, False, addr) == 2, f"read at {addr:#x}"
+    assert await axil.raw_access(dut, False, 0x14) == 0
     assert int(dut.irq.value) == 0
-    assert await access(False, 0x18) == 0
 
 
 @cocotb.test(timeout_time=100, timeout_unit="ms")
@@ -328,7 +225,7 @@ async def clear_and_reset_midway(dut):
             assert await drv.mac(msg, b) == hmac_model.hmac(alg, key, msg), (how, where)
 
 
-WAVE_SIGNALS = [("clk", None), ("s_axil_awvalid", None), ("s_axil_awready", None), ("s_axil_awaddr", "hex"),
+WAVE_SIGNALS = [("s_axil_awvalid", None), ("s_axil_awready", None), ("s_axil_awaddr", "hex"),
                 ("s_axil_wdata", "hex"), ("s_axil_bvalid", None), ("s_axil_bresp", "hex"),
                 ("s_axil_arvalid", None), ("s_axil_araddr", "hex"), ("s_axil_rvalid", None),
                 ("s_axil_rdata", "hex"), ("st_v_q", None), ("c_s_ready", None), ("irq", None)]
@@ -339,64 +236,12 @@ async def wave(dut):
     """The timing diagram of docs/axil.md: a four-byte message written (MSG_CTRL, one MSG_DATA),
     then its MAC's first word read once it is there. Recorded from this simulation as WaveDrom
     JSON into AUTHCORE_WAVE (the test of the docs compares it with the page's)."""
-    out = os.environ.get("AUTHCORE_WAVE")
     drv = await init(dut)
     alg = ALGS[0]
     await drv.load_key(b"key", alg_bit(alg))
     await drv.regs.write("IRQ_ENABLE", MAC=1)
-    rows: list[dict[str, int]] = []
-    recording = True
-
-    async def record() -> None:
-        while recording:
-            await RisingEdge(dut.clk)
-            await ReadOnly()
-            rows.append({n: int(getattr(dut, n).value) for n, _ in WAVE_SIGNALS if n != "clk"})
-
-    rec = cocotb.start_soon(record())
+    rec = axil.Recorder(dut, WAVE_SIGNALS)
     await drv.regs.write("MSG_CTRL", LEN=4, ALG=alg_bit(alg), TID=1)
     await drv.regs.write("MSG_DATA", int.from_bytes(b"abcd", "little"))
-    first = len(rows)
-    while not int(dut.irq.value):
-        await RisingEdge(dut.clk)
-    gap = len(rows)
-    await drv.regs.read_raw("MAC", 0)
-    for _ in range(2):
-        await RisingEdge(dut.clk)
-    recording = False
-    await rec
-    # two windows: the writes, and the read after the MAC arrived (the compression between is cut)
-    window = rows[:first + 3] + [None] + rows[gap - 2:]
-    if out:
-        with open(out, "w") as f:
-            json.dump(wavedrom(window), f, indent=None, separators=(",", ":"))
-            f.write("\n")
-
-
-def wavedrom(rows: list[dict[str, int] | None]) -> dict:
-    """WaveDrom JSON of sampled rows (None: a gap of cycles, drawn as '|')."""
-    sig = []
-    for name, kind in WAVE_SIGNALS:
-        if name == "clk":
-            sig.append({"name": "clk", "wave": "".join("|" if r is None else "p" if i == 0 else "."
-                                                         for i, r in enumerate(rows))})
-            continue
-        wave, data, last = "", [], None
-        for row in rows:
-            if row is None:
-                wave += "|"
-                continue
-            v = row[name]
-            if v == last:
-                wave += "."
-            elif kind == "hex":
-                wave += "="
-                data.append(f"{v:x}")
-            else:
-                wave += str(v)
-            last = v
-        entry = {"name": name, "wave": wave}
-        if data:
-            entry["data"] = data
-        sig.append(entry)
-    return {"signal": sig, "head": {"text": "hmac_axil: MSG_CTRL, MSG_DATA, then MAC0 read (simulated)"}}
+    await rec.until_irq_then(lambda: drv.regs.read_raw("MAC", 0),
+                             "hmac_axil: MSG_CTRL, MSG_DATA, then MAC0 read (simulated)")

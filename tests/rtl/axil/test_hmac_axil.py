@@ -25,4 +25,4 @@ def test_hmac_axil(tmp_path, rng, hash_name):
         drawn = json.loads((tmp_path / "wave.json").read_text())
         assert drawn == json.loads(WAVE.read_text()), (
             f"docs/wave/hmac_axil.json is not what the RTL does now: copy {tmp_path / 'wave.json'} there "
-            "(and the page's copy)")
+            "then python -m authcore.regs --write")

@@ -1,0 +1,104 @@
+/* gcm_axil: AES-GCM/GMAC/CTR behind AXI4-Lite
+ * Generated from src/authcore/regs/maps.py by `python -m authcore.regs --write`;
+ * do not edit. Offsets are bytes from the wrapper's base address; 32-bit accesses only. */
+#ifndef AUTHCORE_GCM_AXIL_H
+#define AUTHCORE_GCM_AXIL_H
+
+#define GCM_AXIL_ID_VALUE 0x47430100u
+
+/* ID (RO): identifies the wrapper: 'GC', version 1.0 */
+#define GCM_AXIL_ID 0x00u
+
+/* CONFIG (RO): the core's parameters */
+#define GCM_AXIL_CONFIG 0x04u
+#define GCM_AXIL_CONFIG_SBOX_SHIFT 0u
+#define GCM_AXIL_CONFIG_SBOX_MASK 0x00000003u
+#define GCM_AXIL_CONFIG_GHASH_SHIFT 2u
+#define GCM_AXIL_CONFIG_GHASH_MASK 0x0000001Cu
+#define GCM_AXIL_CONFIG_DATA_BYTES_SHIFT 8u
+#define GCM_AXIL_CONFIG_DATA_BYTES_MASK 0x0000FF00u
+#define GCM_AXIL_CONFIG_LEN_W_SHIFT 16u
+#define GCM_AXIL_CONFIG_LEN_W_MASK 0x003F0000u
+
+/* CTRL (RW): control */
+#define GCM_AXIL_CTRL 0x08u
+#define GCM_AXIL_CTRL_KEY_CLEAR_SHIFT 0u
+#define GCM_AXIL_CTRL_KEY_CLEAR_MASK 0x00000001u
+#define GCM_AXIL_CTRL_OUT_POP_SHIFT 1u
+#define GCM_AXIL_CTRL_OUT_POP_MASK 0x00000002u
+#define GCM_AXIL_CTRL_DMA_SHIFT 4u
+#define GCM_AXIL_CTRL_DMA_MASK 0x00000010u
+
+/* STATUS (RO): status */
+#define GCM_AXIL_STATUS 0x0Cu
+#define GCM_AXIL_STATUS_KEY_LOADED_SHIFT 0u
+#define GCM_AXIL_STATUS_KEY_LOADED_MASK 0x00000001u
+#define GCM_AXIL_STATUS_KEY_BUSY_SHIFT 1u
+#define GCM_AXIL_STATUS_KEY_BUSY_MASK 0x00000002u
+#define GCM_AXIL_STATUS_IN_FULL_SHIFT 3u
+#define GCM_AXIL_STATUS_IN_FULL_MASK 0x00000008u
+#define GCM_AXIL_STATUS_OUT_VALID_SHIFT 4u
+#define GCM_AXIL_STATUS_OUT_VALID_MASK 0x00000010u
+#define GCM_AXIL_STATUS_OUT_LAST_SHIFT 5u
+#define GCM_AXIL_STATUS_OUT_LAST_MASK 0x00000020u
+#define GCM_AXIL_STATUS_IDLE_SHIFT 6u
+#define GCM_AXIL_STATUS_IDLE_MASK 0x00000040u
+#define GCM_AXIL_STATUS_OUT_USER_SHIFT 8u
+#define GCM_AXIL_STATUS_OUT_USER_MASK 0x00000700u
+#define GCM_AXIL_STATUS_OUT_BYTES_SHIFT 16u
+#define GCM_AXIL_STATUS_OUT_BYTES_MASK 0x001F0000u
+
+/* IRQ_STATUS (W1C): interrupt causes (irq = any enabled cause) */
+#define GCM_AXIL_IRQ_STATUS 0x10u
+#define GCM_AXIL_IRQ_STATUS_OUT_SHIFT 0u
+#define GCM_AXIL_IRQ_STATUS_OUT_MASK 0x00000001u
+#define GCM_AXIL_IRQ_STATUS_KEY_SHIFT 1u
+#define GCM_AXIL_IRQ_STATUS_KEY_MASK 0x00000002u
+#define GCM_AXIL_IRQ_STATUS_ERROR_SHIFT 2u
+#define GCM_AXIL_IRQ_STATUS_ERROR_MASK 0x00000004u
+
+/* IRQ_ENABLE (RW): interrupt enables */
+#define GCM_AXIL_IRQ_ENABLE 0x14u
+#define GCM_AXIL_IRQ_ENABLE_OUT_SHIFT 0u
+#define GCM_AXIL_IRQ_ENABLE_OUT_MASK 0x00000001u
+#define GCM_AXIL_IRQ_ENABLE_KEY_SHIFT 1u
+#define GCM_AXIL_IRQ_ENABLE_KEY_MASK 0x00000002u
+#define GCM_AXIL_IRQ_ENABLE_ERROR_SHIFT 2u
+#define GCM_AXIL_IRQ_ENABLE_ERROR_MASK 0x00000004u
+
+/* ERRORS (W1C): sticky error causes */
+#define GCM_AXIL_ERRORS 0x18u
+#define GCM_AXIL_ERRORS_CORE_SHIFT 0u
+#define GCM_AXIL_ERRORS_CORE_MASK 0x00000001u
+#define GCM_AXIL_ERRORS_SEQ_SHIFT 1u
+#define GCM_AXIL_ERRORS_SEQ_MASK 0x00000002u
+#define GCM_AXIL_ERRORS_BUS_SHIFT 2u
+#define GCM_AXIL_ERRORS_BUS_MASK 0x00000004u
+
+/* KEY (WO): the key, word i at 0x20 + 4i: key byte 4i+j in bits [8j+7:8j]; never readable, zeroed when the core takes it */
+#define GCM_AXIL_KEY 0x20u
+#define GCM_AXIL_KEY_COUNT 8u
+
+/* KEY_CTRL (WO): load the key in KEY0..: its length */
+#define GCM_AXIL_KEY_CTRL 0x40u
+#define GCM_AXIL_KEY_CTRL_LEN_SHIFT 0u
+#define GCM_AXIL_KEY_CTRL_LEN_MASK 0x00000003u
+
+/* IN (WO): the next input beat, word i at 0x50 + 4i: beat byte 4i+j in bits [8j+7:8j] */
+#define GCM_AXIL_IN 0x50u
+#define GCM_AXIL_IN_COUNT 4u
+
+/* IN_CTRL (WO): send the beat in IN0..: gcm_core's framing (docs/gcm.md) */
+#define GCM_AXIL_IN_CTRL 0x60u
+#define GCM_AXIL_IN_CTRL_BYTES_SHIFT 0u
+#define GCM_AXIL_IN_CTRL_BYTES_MASK 0x0000001Fu
+#define GCM_AXIL_IN_CTRL_PHASE_SHIFT 8u
+#define GCM_AXIL_IN_CTRL_PHASE_MASK 0x00000700u
+#define GCM_AXIL_IN_CTRL_LAST_SHIFT 12u
+#define GCM_AXIL_IN_CTRL_LAST_MASK 0x00001000u
+
+/* OUT (RO): the output beat, word i at 0x70 + 4i; SLVERR when there is none */
+#define GCM_AXIL_OUT 0x70u
+#define GCM_AXIL_OUT_COUNT 4u
+
+#endif /* AUTHCORE_GCM_AXIL_H */

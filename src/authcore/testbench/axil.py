@@ -1,0 +1,204 @@
+"""The AXI4-Lite wrappers' testbench helpers (tb_hmac_axil, tb_gcm_axil): the driver's bus on
+cocotbext-axi's master, a register-map walk from the description, raw accesses at addresses
+cocotbext-axi never sends, and WaveDrom JSON from sampled signals."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import cocotb
+from cocotb.triggers import ReadOnly, RisingEdge
+from cocotbext.axi import AxiLiteBus, AxiLiteMaster, AxiResp
+
+from authcore.regs import RegMap
+from authcore.regs.driver import BusError, Regs
+
+AXIL_INPUTS = ("s_axil_awvalid", "s_axil_wvalid", "s_axil_bready", "s_axil_arvalid", "s_axil_rready",
+               "s_axil_awaddr", "s_axil_araddr", "s_axil_wdata", "s_axil_wstrb")
+
+
+class AxilBus:
+    """The driver's bus on cocotbext-axi's AXI4-Lite master: SLVERR raises BusError."""
+
+    def __init__(self, master: AxiLiteMaster) -> None:
+        self.m = master
+
+    async def read32(self, addr: int) -> int:
+        r = await self.m.read(addr, 4)
+        if r.resp != AxiResp.OKAY:
+            assert r.data == bytes(4), "an access answered SLVERR returns zero data"
+            raise BusError("read", addr)
+        return int.from_bytes(r.data, "little")
+
+    async def write32(self, addr: int, value: int) -> None:
+        r = await self.m.write(addr, value.to_bytes(4, "little"))
+        if r.resp != AxiResp.OKAY:
+            raise BusError("write", addr)
+
+
+def master(dut) -> AxiLiteMaster:
+    return AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.clk, dut.rst)
+
+
+async def refused(coro, what: str) -> None:
+    try:
+        await coro
+    except BusError:
+        return
+    raise AssertionError(f"{what}: answered OKAY, SLVERR expected")
+
+
+async def errors(regs: Regs) -> dict[str, int]:
+    """ERRORS, then cleared (W1C, checked); IRQ_STATUS cleared too."""
+    e = await regs.read("ERRORS")
+    await regs.write("ERRORS", 0xFFFFFFFF)
+    assert (await regs.read_raw("ERRORS")) == 0, "ERRORS is write-one-to-clear"
+    await regs.write("IRQ_STATUS", 0xFFFFFFFF)
+    return e
+
+
+async def walk(regs: Regs, m: RegMap, config: dict[str, int], empty: str) -> None:
+    """The description against the RTL: reset values of every field it fixes, CONFIG as given,
+    SLVERR (and ERRORS.BUS) for reads of WO, writes to RO and every unmapped word, SLVERR (SEQ)
+    for a read of ``empty`` (the output buffer) with nothing in it, a partial write refused, RW
+    fields read back and pulse fields read zero."""
+    assert await regs.read_raw("ID") == m.consts["ID"]
+    assert await regs.read("CONFIG") == config
+    for reg in m.registers:
+        if reg.access != "WO" and reg.name not in (empty, "CONFIG"):
+            got = await regs.read(reg.name)
+            assert got == {f.name: f.reset for f in reg.fields}, f"{reg.name} after reset: {got}"
+    used = set()
+    for reg in m.registers:
+        for i in range(reg.count):
+            addr = reg.offset + 4 * i
+            used.add(addr)
+            if reg.access == "WO":
+                await refused(regs.bus.read32(addr), f"read of write-only {reg.name}")
+                assert (await errors(regs))["BUS"] == 1
+            if reg.access == "RO":
+                await refused(regs.bus.write32(addr, 0), f"write to read-only {reg.name}")
+                assert (await errors(regs))["BUS"] == 1
+    await refused(regs.read_raw(empty, 0), f"{empty} read with nothing in it")
+    assert (await errors(regs))["SEQ"] == 1
+    for addr in range(0, 1 << m.addr_w, 4):
+        if addr not in used:
+            await refused(regs.bus.read32(addr), f"read of unmapped {addr:#x}")
+            await refused(regs.bus.write32(addr, 0xFFFFFFFF), f"write to unmapped {addr:#x}")
+            assert (await errors(regs))["BUS"] == 1
+    resp = await regs.bus.m.write(regs.addr("IRQ_ENABLE") + 1, b"\x07")   # one byte: wstrb 0010
+    assert resp.resp == AxiResp.SLVERR and await regs.read_raw("IRQ_ENABLE") == 0
+    assert (await errors(regs))["BUS"] == 1
+    for reg in m.registers:
+        if reg.access == "RW":
+            plain = {f.name: (1 << f.width) - 1 for f in reg.fields if not f.pulse and f.name != "DMA"}
+            pulses = {f.name: 0 for f in reg.fields if f.pulse}
+            await regs.write(reg.name, **plain)
+            assert await regs.read(reg.name) == {**{f.name: 0 for f in reg.fields}, **plain}, reg.name
+            await regs.write(reg.name, 0)
+            assert all(v == 0 for v in (await regs.read(reg.name)).values()), (reg.name, pulses)
+
+
+async def raw_access(dut, write: bool, addr: int) -> int:
+    """One access driven by hand (no master may be running): its response code."""
+    await RisingEdge(dut.clk)
+    if write:
+        dut.s_axil_awaddr.value = addr
+        dut.s_axil_wdata.value = 0x7
+        dut.s_axil_wstrb.value = 0xF
+        dut.s_axil_awvalid.value = 1
+        dut.s_axil_wvalid.value = 1
+        dut.s_axil_bready.value = 1
+    else:
+        dut.s_axil_araddr.value = addr
+        dut.s_axil_arvalid.value = 1
+        dut.s_axil_rready.value = 1
+    for _ in range(10):
+        await ReadOnly()
+        done = int((dut.s_axil_awready if write else dut.s_axil_arready).value)
+        await RisingEdge(dut.clk)
+        if done:
+            break
+    dut.s_axil_awvalid.value = 0
+    dut.s_axil_wvalid.value = 0
+    dut.s_axil_arvalid.value = 0
+    for _ in range(10):
+        await ReadOnly()
+        if int((dut.s_axil_bvalid if write else dut.s_axil_rvalid).value):
+            resp = int((dut.s_axil_bresp if write else dut.s_axil_rresp).value)
+            await RisingEdge(dut.clk)
+            return resp
+        await RisingEdge(dut.clk)
+    raise AssertionError("no response")
+
+
+class Recorder:
+    """Samples signals every cycle (settled) until stopped; ``wavedrom`` draws chosen windows."""
+
+    def __init__(self, dut, signals: list[tuple[str, str | None]]) -> None:
+        self.dut = dut
+        self.signals = signals
+        self.rows: list[dict[str, int]] = []
+        self.on = True
+        self.task = cocotb.start_soon(self._run())
+
+    async def _run(self) -> None:
+        while self.on:
+            await RisingEdge(self.dut.clk)
+            await ReadOnly()
+            self.rows.append({n: int(getattr(self.dut, n).value) for n, _ in self.signals})
+
+    async def stop(self) -> None:
+        self.on = False
+        await self.task
+
+    async def until_irq_then(self, read, title: str) -> dict:
+        """The diagrams' common end: the writes so far, then (after a cut) the cycles around irq
+        rising and ``read()`` (the first result word); two windows, written as WaveDrom JSON to
+        AUTHCORE_WAVE when it is set."""
+        first = len(self.rows)
+        while not int(self.dut.irq.value):
+            await RisingEdge(self.dut.clk)
+        gap = len(self.rows)
+        await read()
+        for _ in range(2):
+            await RisingEdge(self.dut.clk)
+        await self.stop()
+        wave = self.wavedrom([(0, first + 3), (gap - 2, len(self.rows))], title)
+        out = os.environ.get("AUTHCORE_WAVE")
+        if out:
+            with open(out, "w") as f:
+                json.dump(wave, f, indent=None, separators=(",", ":"))
+                f.write("\n")
+        return wave
+
+    def wavedrom(self, windows: list[tuple[int, int]], title: str) -> dict:
+        """WaveDrom JSON of rows[a:b] for each window, a '|' between windows."""
+        rows: list[dict[str, int] | None] = []
+        for a, b in windows:
+            if rows:
+                rows.append(None)
+            rows += self.rows[a:b]
+        sig = [{"name": "clk", "wave": "".join("|" if r is None else "p" if i == 0 else "."
+                                               for i, r in enumerate(rows))}]
+        for name, kind in self.signals:
+            wave, data, last = "", [], None
+            for row in rows:
+                if row is None:
+                    wave += "|"
+                    continue
+                v = row[name]
+                if v == last:
+                    wave += "."
+                elif kind == "hex":
+                    wave += "="
+                    data.append(f"{v:x}")
+                else:
+                    wave += str(v)
+                last = v
+            entry = {"name": name, "wave": wave}
+            if data:
+                entry["data"] = data
+            sig.append(entry)
+        return {"signal": sig, "head": {"text": title}}
