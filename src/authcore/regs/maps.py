@@ -131,4 +131,56 @@ GCM_AXIL = RegMap(
     ),
 )
 
-MAPS = {m.name: m for m in (HMAC_AXIL, GCM_AXIL)}
+GHASH_AXIL = RegMap(
+    name="ghash_axil",
+    title="ghash_axil: GHASH (H by register, or built in) behind AXI4-Lite",
+    doc="ghash_core behind a 32-bit AXI4-Lite slave: H by write-only registers (or built into a "
+        "generated key-specialized multiplier, MULT 3), blocks by register (CPU) or on the core's "
+        "own AXI4-Stream ports (DMA), the hash read back by register or streamed out.",
+    consts={"ID": 0x47480100},
+    registers=(
+        R("ID", 0x00, "RO", "identifies the wrapper: 'GH', version 1.0",
+          (F("ID", 0, 32, "0x47480100", reset=0x47480100),)),
+        R("CONFIG", 0x04, "RO", "the core's parameters",
+          (F("MULT", 0, 3, "ghash_core's multiplier: 0 bit-parallel, 1 Karatsuba, 2 digit-serial, "
+                           "3 key-specialized (H built in), 4 hybrid"),
+           F("H_BUILTIN", 3, 1, "H is built into the multiplier: no H registers"))),
+        R("CTRL", 0x08, "RW", "control",
+          (F("KEY_CLEAR", 0, 1, "erase H (registers and core), the running value, the IN and OUT "
+                                "registers (the core's key_clear)", pulse=True),
+           F("OUT_POP", 1, 1, "release the hash (after reading OUT0..)", pulse=True),
+           F("H_LOAD", 2, 1, "load H from H0..H3 (refused with H built in or during a message); the "
+                             "H registers are zeroed as it loads", pulse=True),
+           F("DMA", 4, 1, "blocks from the s_axis port and hashes to the m_axis port instead of "
+                          "IN*/OUT*; changes only when idle (else SLVERR)"))),
+        R("STATUS", 0x0C, "RO", "status",
+          (F("H_OK", 0, 1, "H is loaded (always, with H built in)"),
+           F("IN_FULL", 3, 1, "the block in IN* waits for the core; IN* and IN_CTRL are refused"),
+           F("OUT_VALID", 4, 1, "a hash is in OUT0..; CTRL.OUT_POP releases it"),
+           F("IDLE", 6, 1, "no message in the wrapper or the core, no hash waiting", reset=1),
+           F("MSG", 7, 1, "a message is under way (H_LOAD is refused)"))),
+        R("IRQ_STATUS", 0x10, "W1C", "interrupt causes (irq = any enabled cause)",
+          (F("OUT", 0, 1, "a hash arrived in OUT0.."),
+           F("ERROR", 1, 1, "an ERRORS bit was set"))),
+        R("IRQ_ENABLE", 0x14, "RW", "interrupt enables",
+          (F("OUT", 0, 1, "enable IRQ_STATUS.OUT"),
+           F("ERROR", 1, 1, "enable IRQ_STATUS.ERROR"))),
+        R("ERRORS", 0x18, "W1C", "sticky error causes",
+          (F("CORE", 0, 1, "the core flagged an H load during a message"),
+           F("SEQ", 1, 1, "an access out of sequence (a block with no H, IN* while IN_FULL or in DMA "
+                          "mode, H* or H_LOAD with H built in, H_LOAD during a message, an OUT read "
+                          "with no hash, CTRL.DMA changed while busy): refused"),
+           F("BUS", 2, 1, "an access answered SLVERR (unmapped or unaligned address, a read of a "
+                          "write-only register, a write to a read-only one, a partial write)"))),
+        R("H", 0x20, "WO", "H, word i at 0x20 + 4i: byte 4i+j of H (block order) in bits [8j+7:8j]; "
+                           "never readable, zeroed as it loads", (F("DATA", 0, 32, "H bytes"),), count=4),
+        R("IN", 0x50, "WO", "the next block, word i at 0x50 + 4i: byte 4i+j in bits [8j+7:8j]",
+          (F("DATA", 0, 32, "block bytes"),), count=4),
+        R("IN_CTRL", 0x60, "WO", "send the block in IN0..",
+          (F("LAST", 0, 1, "the message's last block: its hash follows"),)),
+        R("OUT", 0x70, "RO", "the hash, word i at 0x70 + 4i; SLVERR when there is none",
+          (F("DATA", 0, 32, "hash bytes"),), count=4),
+    ),
+)
+
+MAPS = {m.name: m for m in (HMAC_AXIL, GCM_AXIL, GHASH_AXIL)}
