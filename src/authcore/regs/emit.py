@@ -1,4 +1,5 @@
-"""Files written from the register maps: the C header and the docs' register tables."""
+"""Files written from the register maps and the recorded waves: the C headers, the docs' register
+tables and the timing diagrams."""
 
 from __future__ import annotations
 
@@ -71,22 +72,31 @@ def wave_text(wave: dict) -> str:
         data = f"  {' '.join(s['data'])}" if s.get("data") else ""
         lines.append(f"{s['name'].ljust(width)}{s['wave']}{data}")
     return ("```wavedrom\n" + json.dumps(wave, separators=(",", ":")) + "\n```\n\n"
-            + f"{wave['head']['text']}; `=` a new value (listed after the wave), `.` unchanged, `|` cycles "
-              "left out:\n\n```text\n" + "\n".join(lines) + "\n```\n")
+            + f"{wave['head']['text']}; `=` a new value (listed after the wave), `.` unchanged, `x` "
+              "unknown, `|` cycles left out:\n\n```text\n" + "\n".join(lines) + "\n```\n")
+
+
+# the pages that show a timing diagram other than the wrappers' (docs/axil.md)
+WAVE_PAGES = {"gcm_core": ROOT / "docs" / "gcm.md", "hmac_core": ROOT / "docs" / "hash.md",
+              "ghash_keyspec": ROOT / "docs" / "ghash.md"}
 
 
 def outputs() -> dict[Path, str]:
-    """Every generated file and its content."""
+    """Every generated file and its content: the C headers, docs/axil.md's register tables, and
+    every page's timing diagrams (docs/wave/<name>.json between <!-- wave:<name> --> markers)."""
     out = {HEADERS / f"{m.name}.h": c_header(m) for m in MAPS.values()}
-    text = DOC.read_text()
+    pages = {DOC: DOC.read_text()}
     for m in MAPS.values():
-        text = doc_text(text, m)
-        wave = WAVES / f"{m.name}.json"
-        if wave.exists():
-            pat = re.compile(rf"(<!-- wave:{m.name} -->\n).*?(<!-- /wave:{m.name} -->)", re.S)
-            body = wave_text(json.loads(wave.read_text()))
-            text = pat.sub(lambda mo, body=body: mo.group(1) + body + mo.group(2), text)
-    out[DOC] = text
+        pages[DOC] = doc_text(pages[DOC], m)
+    for wave in sorted(WAVES.glob("*.json")):
+        page = WAVE_PAGES.get(wave.stem, DOC)
+        text = pages.setdefault(page, page.read_text())
+        pat = re.compile(rf"(<!-- wave:{wave.stem} -->\n).*?(<!-- /wave:{wave.stem} -->)", re.S)
+        if not pat.search(text):
+            raise ValueError(f"{page.name} has no <!-- wave:{wave.stem} --> markers")
+        body = wave_text(json.loads(wave.read_text()))
+        pages[page] = pat.sub(lambda mo, body=body: mo.group(1) + body + mo.group(2), text)
+    out.update(pages)
     return out
 
 

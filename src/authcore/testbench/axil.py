@@ -1,13 +1,9 @@
-"""The AXI4-Lite wrappers' testbench helpers (tb_hmac_axil, tb_gcm_axil): the driver's bus on
-cocotbext-axi's master, a register-map walk from the description, raw accesses at addresses
-cocotbext-axi never sends, and WaveDrom JSON from sampled signals."""
+"""The AXI4-Lite wrappers' testbench helpers (tb_*_axil): the driver's bus on cocotbext-axi's
+master, a register-map walk from the description, raw accesses at addresses cocotbext-axi never
+sends. Their timing diagrams come from waves.Recorder."""
 
 from __future__ import annotations
 
-import json
-import os
-
-import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 from cocotbext.axi import AxiLiteBus, AxiLiteMaster, AxiResp
 
@@ -134,80 +130,3 @@ async def raw_access(dut, write: bool, addr: int) -> int:
             return resp
         await RisingEdge(dut.clk)
     raise AssertionError("no response")
-
-
-class Recorder:
-    """Samples signals every cycle (settled) until stopped; ``wavedrom`` draws chosen windows."""
-
-    def __init__(self, dut, signals: list[tuple[str, str | None]]) -> None:
-        self.dut = dut
-        self.signals = signals
-        self.rows: list[dict[str, int]] = []
-        self.on = True
-        self.task = cocotb.start_soon(self._run())
-
-    async def _run(self) -> None:
-        while self.on:
-            await RisingEdge(self.dut.clk)
-            await ReadOnly()
-            row = {}
-            for n, _ in self.signals:
-                v = getattr(self.dut, n).value
-                assert v.is_resolvable, f"{n} is {v} at cycle {len(self.rows)} of the diagram"
-                row[n] = int(v)
-            self.rows.append(row)
-
-    async def stop(self) -> None:
-        self.on = False
-        await self.task
-
-    async def until_irq_then(self, read, title: str) -> dict:
-        """The diagrams' common end: the writes so far, then (after a cut) the cycles around irq
-        rising and ``read()`` (the first result word); two windows, written as WaveDrom JSON to
-        AUTHCORE_WAVE when it is set."""
-        first = len(self.rows)
-        while not int(self.dut.irq.value):
-            await RisingEdge(self.dut.clk)
-        gap = len(self.rows)
-        await read()
-        for _ in range(2):
-            await RisingEdge(self.dut.clk)
-        await self.stop()
-        cut = gap - 2 > first + 3        # a long wait is cut out; a short one is drawn whole
-        wave = self.wavedrom([(0, first + 3), (gap - 2, len(self.rows))] if cut else [(0, len(self.rows))], title)
-        out = os.environ.get("AUTHCORE_WAVE")
-        if out:
-            with open(out, "w") as f:
-                json.dump(wave, f, indent=None, separators=(",", ":"))
-                f.write("\n")
-        return wave
-
-    def wavedrom(self, windows: list[tuple[int, int]], title: str) -> dict:
-        """WaveDrom JSON of rows[a:b] for each window, a '|' between windows."""
-        rows: list[dict[str, int] | None] = []
-        for a, b in windows:
-            if rows:
-                rows.append(None)
-            rows += self.rows[a:b]
-        sig = [{"name": "clk", "wave": "".join("|" if r is None else "p" if i == 0 else "."
-                                               for i, r in enumerate(rows))}]
-        for name, kind in self.signals:
-            wave, data, last = "", [], None
-            for row in rows:
-                if row is None:
-                    wave += "|"
-                    continue
-                v = row[name]
-                if v == last:
-                    wave += "."
-                elif kind == "hex":
-                    wave += "="
-                    data.append(f"{v:x}")
-                else:
-                    wave += str(v)
-                last = v
-            entry = {"name": name, "wave": wave}
-            if data:
-                entry["data"] = data
-            sig.append(entry)
-        return {"signal": sig, "head": {"text": title}}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import axil  # noqa: I001 - the testbench folder is on the path inside the simulator
 import axis
 import cocotb
+import waves
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from authcore.errors import AuthenticationError
@@ -256,7 +257,7 @@ async def wave(dut):
     await r.write("IRQ_ENABLE", OUT=1)
     await r.write("IN", 0x1001, index=0)       # header: GMAC, 16-byte tag
     await r.write("IN_CTRL", BYTES=2, PHASE=0)
-    rec = axil.Recorder(dut, WAVE_SIGNALS)
+    rec = waves.Recorder(dut, WAVE_SIGNALS)
     for i in range(3):
         await r.write("IN", 0x03020100 + 0x04040404 * i, index=i)
     await r.write("IN_CTRL", BYTES=12, PHASE=1, LAST=1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import axil  # noqa: I001 - the testbench folder is on the path inside the simulator
 import axis
 import cocotb
+import waves
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from authcore.model import gf128
@@ -170,7 +171,7 @@ async def wave(dut):
     await drv.load_h(bytes(range(16)))
     await r.write("IRQ_ENABLE", OUT=1)
     await drv.identify()                     # (cocotbext-axi leaves araddr X until its first read)
-    rec = axil.Recorder(dut, WAVE_SIGNALS)
+    rec = waves.Recorder(dut, WAVE_SIGNALS)
     for i in range(4):
         await r.write("IN", 0x03020100 + 0x04040404 * i, index=i)
     await r.write("IN_CTRL", LAST=1)

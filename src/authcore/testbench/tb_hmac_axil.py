@@ -10,6 +10,7 @@ from __future__ import annotations
 import axil  # noqa: I001 - the testbench folder is on the path inside the simulator
 import axis
 import cocotb
+import waves
 from cocotb.triggers import RisingEdge
 
 from authcore.model import hmac as hmac_model
@@ -240,7 +241,7 @@ async def wave(dut):
     alg = ALGS[0]
     await drv.load_key(b"key", alg_bit(alg))
     await drv.regs.write("IRQ_ENABLE", MAC=1)
-    rec = axil.Recorder(dut, WAVE_SIGNALS)
+    rec = waves.Recorder(dut, WAVE_SIGNALS)
     await drv.regs.write("MSG_CTRL", LEN=4, ALG=alg_bit(alg), TID=1)
     await drv.regs.write("MSG_DATA", int.from_bytes(b"abcd", "little"))
     await rec.until_irq_then(lambda: drv.regs.read_raw("MAC", 0),
