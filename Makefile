@@ -26,7 +26,7 @@ test-full: setup
 
 lint: setup
 	@$(PY) -m ruff check src tests
-	@for f in $$(find rtl -name '*.v' ! -name ghash_chain.v 2>/dev/null); do verilator --lint-only -Wall -Irtl/gf128 -Irtl/ghash -Irtl/common -Irtl/sha -Irtl/hmac -Irtl/aes -Irtl/gcm -Irtl/axil $$f || exit 1; done
+	@for f in $$(find rtl -name '*.v' ! -name ghash_chain.v 2>/dev/null); do verilator --lint-only -Wall -Irtl/gf128 -Irtl/ghash -Irtl/common -Irtl/sha -Irtl/hmac -Irtl/aes -Irtl/gcm -Irtl/axil -Irtl/board $$f || exit 1; done
 	@# ghash_chain instantiates a generated multiplier: lint it in a generated folder (a public test H)
 	@AUTHCORE_QUIET=1 $(PY) -m authcore.cli generate ghash --arch crenne-pipe --stages 2 --feedback --hash-key 000102030405060708090a0b0c0d0e0f --out build/lint/crenne >/dev/null
 	@cd build/lint/crenne && verilator --lint-only -Wall --top-module ghash_crenne_pipe $$(cat files.f)

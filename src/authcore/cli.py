@@ -301,6 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _load_extensions() -> None:
     # Imported for their @register side effect; each keeps its heavy imports inside its handlers.
+    import authcore.board.cli  # noqa: F401
     import authcore.flow.cli  # noqa: F401
     import authcore.keyspec.cli  # noqa: F401
     import authcore.sw.cli  # noqa: F401

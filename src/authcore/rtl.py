@@ -100,6 +100,7 @@ AREAS = {
              "self-test wrapper", "hmac_core"),
     "axil": ("AXI4-Lite register wrappers for a CPU (register maps in authcore.regs), with the cores' "
              "streams kept for DMA", "hmac_axil"),
+    "board": ("A wrapper on a board behind a UART-to-AXI4-Lite bridge (authcore board)", "board_top"),
 }
 
 

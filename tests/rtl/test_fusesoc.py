@@ -41,7 +41,7 @@ def test_every_rtl_file_in_one_core():
 def test_cores_parse_and_gcm_lints(tmp_path):
     out = fusesoc("--cores-root", str(RTL), "core", "list", cwd=tmp_path)
     names = set(re.findall(r"authcore:crypto:(\w+):", out))
-    assert names == {"common", "gf128", "ghash", "aes", "gcm", "sha", "hmac", "axil"}
+    assert names == {"common", "gf128", "ghash", "aes", "gcm", "sha", "hmac", "axil", "board"}
     fusesoc("--cores-root", str(RTL), "run", "--build-root", str(tmp_path / "build"), "--target", "lint",
             "authcore:crypto:gcm", cwd=tmp_path)
 
