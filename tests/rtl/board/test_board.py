@@ -36,3 +36,17 @@ def test_build_refuses_unknown_board_and_core(tmp_path):
         board.build("de0-nano", "gcm", tmp_path)
     with pytest.raises(InvalidParameter, match="unknown core"):
         board.build("ulx3s-85f", "sha3", tmp_path)
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("name", list(board.BOARDS))
+@pytest.mark.parametrize("core", board.CORES)
+def test_board_build_meets_timing(tmp_path, name, core):
+    """The whole build (make test-full: a few minutes each): a bitstream, and the placed design
+    meets the clock its constraints set (build raises otherwise)."""
+    out = tmp_path / "build"                          # the tools run in it (relative names)
+    r = board.build(name, core, out)
+    bit = out / f"{name}-{core}.bit"
+    assert r["met"] and bit.exists() and bit.stat().st_size > 100_000
+    head = bit.read_bytes()[:64]
+    assert head[:2] == b"\xff\x00" and b"LFE5U-85F" in head   # an ECP5 bitstream, for the board's part
