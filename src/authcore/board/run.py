@@ -23,7 +23,7 @@ async def check_gcm(drv: GcmAxil, cases: list | None = None, throughput_bytes: i
     from authcore.vectors import spec
 
     cfg = await drv.identify()
-    lines = [f"gcm_axil: SBOX {cfg['SBOX']}, GHASH {cfg['GHASH']}, {cfg['DATA_BYTES']} bytes a cycle"]
+    lines = [f"gcm_axil: SBOX {cfg['SBOX']}, GHASH {cfg['GHASH']}, AES {cfg['DATA_BYTES']} bytes a cycle"]
     for case in cases or spec.load():
         await drv.load_key(case["K"])
         c, t = await drv.encrypt(case["IV"], case["A"], case["P"])
