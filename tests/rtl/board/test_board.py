@@ -9,7 +9,8 @@ from authcore.flow.targets import sources
 from authcore.testbench import HERE as TB
 
 
-@pytest.mark.parametrize("core", ["gcm", "hmac"])
+# the GCM board top simulates its block-RAM S-boxes slowly (about a minute): make test-full
+@pytest.mark.parametrize("core", [pytest.param("gcm", marks=pytest.mark.full), "hmac"])
 def test_board_top_with_host_code(tmp_path, rng, core):
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("board_top", sources("board_top"), "tb_board", [TB], tmp_path,
