@@ -16,19 +16,14 @@ JOBS = formal.load()
 BY_NAME = {j.name: j for j in JOBS}
 
 
-def _report(results: list[formal.Result]) -> str:
-    return "\n".join(f"{r.job.name}: {r.status} {r.tasks} ({r.log})" for r in results if r.status != "PASS")
-
-
-def test_quick_proofs(tmp_path):
-    results = formal.run(formal.select(JOBS, quick=True), tmp_path, workers=2)
-    assert all(r.status == "PASS" for r in results), _report(results)
-
-
-@pytest.mark.full
-def test_all_proofs(tmp_path):
-    results = formal.run([j for j in JOBS if not j.quick], tmp_path, workers=2)
-    assert all(r.status == "PASS" for r in results), _report(results)
+# one test a proof, so pytest-xdist spreads them over its workers (a single test running every
+# proof kept one worker busy for minutes at the end of make test); the quick ones in make test,
+# the rest in make test-full
+@pytest.mark.parametrize("job", [j if j.quick else pytest.param(j, marks=pytest.mark.full) for j in JOBS],
+                         ids=[j.name for j in JOBS])
+def test_proof(tmp_path, job):
+    r = formal.run_one(job, tmp_path)
+    assert r.status == "PASS", f"{job.name}: {r.status} {r.tasks} ({r.log})"
 
 
 # (file under rtl/, text, its replacement, the proof that must fail, the bug in words)
@@ -111,7 +106,7 @@ def test_mutant_fails_its_proof(tmp_path, path, old, new, job, bug):
     # FAIL: a trace from reset; UNPROVEN: an induction step breaks an assertion (the bug is deeper
     # than the base case's depth). Either fails make formal; a syntax error (ERROR) does not count.
     assert result.status in ("FAIL", "UNPROVEN"), f"{bug}: {job} gave {result.status} ({result.log})"
-    # the unmutated RTL passes the same proof (in test_quick_proofs or test_all_proofs)
+    # the unmutated RTL passes the same proof (test_proof)
 
 
 def test_equivalence_premise_holds_for_each_key():
