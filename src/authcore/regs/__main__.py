@@ -9,11 +9,12 @@ from authcore.regs import emit
 
 
 def main(argv: list[str]) -> int:
-    stale = [p for p, text in emit.outputs().items() if not p.exists() or p.read_text() != text]
+    outputs = emit.outputs()
+    stale = [p for p, text in outputs.items() if not p.exists() or p.read_text() != text]
     if "--write" in argv:
         for p in stale:
             p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(emit.outputs()[p])
+            p.write_text(outputs[p])
             print(f"wrote {p}")
         return 0
     for p in stale:

@@ -52,9 +52,18 @@ class Regs:
     """Named access to one wrapper's registers: ``await regs.write("CTRL", KEY_CLEAR=1)``,
     ``await regs.read("STATUS")`` (a dict of its fields)."""
 
-    def __init__(self, bus: Bus, regmap: RegMap) -> None:
+    def __init__(self, bus: Bus, regmap: RegMap, polls: int = 100_000) -> None:
         self.bus = bus
         self.map = regmap
+        self.polls = polls
+
+    async def until(self, what: str, done: Callable[[dict[str, int]], bool]) -> dict[str, int]:
+        """Poll STATUS until ``done(status)``, at most ``polls`` times; the status that ended it."""
+        for _ in range(self.polls):
+            status = await self.read("STATUS")
+            if done(status):
+                return status
+        raise DeviceError(f"{self.map.name}: {what} did not happen within {self.polls} polls")
 
     def addr(self, reg: str, index: int = 0) -> int:
         r = self.map.reg(reg)
@@ -96,8 +105,7 @@ class HmacAxil:
     MAX_LEN = 0xFFFF
 
     def __init__(self, bus: Bus, polls: int = 100_000) -> None:
-        self.regs = Regs(bus, MAPS["hmac_axil"])
-        self.polls = polls
+        self.regs = Regs(bus, MAPS["hmac_axil"], polls)
 
     async def identify(self) -> dict[str, int]:
         ident = await self.regs.read_raw("ID")
@@ -105,20 +113,13 @@ class HmacAxil:
             raise DeviceError(f"ID reads {ident:#010x}: not an hmac_axil")
         return await self.regs.read("CONFIG")
 
-    async def _until(self, what: str, done: Callable[[dict[str, int]], bool]) -> dict[str, int]:
-        for _ in range(self.polls):
-            status = await self.regs.read("STATUS")
-            if done(status):
-                return status
-        raise DeviceError(f"hmac_axil: {what} did not happen within {self.polls} polls")
-
     async def load_key(self, key: bytes, alg: int = 0) -> None:
         if len(key) > self.MAX_LEN:
             raise InvalidParameter(f"a key of {len(key)} bytes: the register path takes up to {self.MAX_LEN}")
         await self.regs.write("KEY_CTRL", LEN=len(key), ALG=alg)
         for w in _words(key):
             await self.regs.write("KEY_DATA", w)
-        await self._until("the key load", lambda s: not s["KEY_BUSY"])
+        await self.regs.until("the key load", lambda s: not s["KEY_BUSY"])
         if not (await self.regs.read("STATUS"))["KEY_VALID"] >> alg & 1:
             raise DeviceError("hmac_axil: the key did not load")
 
@@ -132,7 +133,7 @@ class HmacAxil:
 
     async def result(self) -> tuple[bytes, bool, int]:
         """The next MAC: (bytes, marked bad by the core, tid); releases the buffer."""
-        s = await self._until("a MAC", lambda s: s["MAC_VALID"])
+        s = await self.regs.until("a MAC", lambda s: s["MAC_VALID"])
         words = [await self.regs.read_raw("MAC", i) for i in range(s["MAC_WORDS"])]
         await self.regs.write("CTRL", MAC_ACK=1)
         return b"".join(w.to_bytes(4, "little") for w in words), bool(s["MAC_ERR"]), s["MAC_TID"]
@@ -157,7 +158,7 @@ class GcmAxil:
     GCM, GMAC, CTR = 0, 1, 2
 
     def __init__(self, bus: Bus, polls: int = 100_000) -> None:
-        self.regs = Regs(bus, MAPS["gcm_axil"])
+        self.regs = Regs(bus, MAPS["gcm_axil"], polls)
         self.polls = polls
 
     async def identify(self) -> dict[str, int]:
@@ -173,13 +174,8 @@ class GcmAxil:
         for i, w in enumerate(_words(key)):
             await self.regs.write("KEY", w, index=i)
         await self.regs.write("KEY_CTRL", LEN=codes[len(key)])
-        for _ in range(self.polls):
-            s = await self.regs.read("STATUS")
-            if not s["KEY_BUSY"]:
-                if not s["KEY_LOADED"]:
-                    raise DeviceError("gcm_axil: the key did not load")
-                return
-        raise DeviceError(f"gcm_axil: the key load did not end within {self.polls} polls")
+        if not (await self.regs.until("the key load", lambda s: not s["KEY_BUSY"]))["KEY_LOADED"]:
+            raise DeviceError("gcm_axil: the key did not load")
 
     async def _pop(self, status: dict[str, int]) -> tuple[bytes, int, bool]:
         words = [await self.regs.read_raw("OUT", i) for i in range(4)]
@@ -248,8 +244,7 @@ class GhashAxil:
     clear. Bytes in the registers' order (block byte 0 first), as GHASH's blocks are written."""
 
     def __init__(self, bus: Bus, polls: int = 100_000) -> None:
-        self.regs = Regs(bus, MAPS["ghash_axil"])
-        self.polls = polls
+        self.regs = Regs(bus, MAPS["ghash_axil"], polls)
 
     async def identify(self) -> dict[str, int]:
         ident = await self.regs.read_raw("ID")
@@ -264,23 +259,16 @@ class GhashAxil:
             await self.regs.write("H", w, index=i)
         await self.regs.write("CTRL", H_LOAD=1)
 
-    async def _status(self, what: str, done: Callable[[dict[str, int]], bool]) -> dict[str, int]:
-        for _ in range(self.polls):
-            s = await self.regs.read("STATUS")
-            if done(s):
-                return s
-        raise DeviceError(f"ghash_axil: {what} did not happen within {self.polls} polls")
-
     async def ghash(self, data: bytes) -> bytes:
         if not data or len(data) % 16:
             raise InvalidParameter(f"GHASH takes whole 16-byte blocks, at least one: not {len(data)} bytes")
         blocks = [data[i:i + 16] for i in range(0, len(data), 16)]
         for n, block in enumerate(blocks):
-            await self._status("room for a block", lambda s: not s["IN_FULL"])
+            await self.regs.until("room for a block", lambda s: not s["IN_FULL"])
             for i, w in enumerate(_words(block)):
                 await self.regs.write("IN", w, index=i)
             await self.regs.write("IN_CTRL", LAST=int(n == len(blocks) - 1))
-        await self._status("the hash", lambda s: s["OUT_VALID"])
+        await self.regs.until("the hash", lambda s: s["OUT_VALID"])
         words = [await self.regs.read_raw("OUT", i) for i in range(4)]
         await self.regs.write("CTRL", OUT_POP=1)
         return b"".join(w.to_bytes(4, "little") for w in words)

@@ -122,7 +122,7 @@ async def bad_sequences(dut):
     await axil.refused(r.write("CTRL", DMA=1), "DMA during a message")
     assert (await axil.errors(r))["SEQ"] == 1
     await r.write("IN_CTRL", LAST=1)                # ends it (IN still holds zero: taken and wiped)
-    await drv._status("the hash", lambda s: s["OUT_VALID"])
+    await drv.regs.until("the hash", lambda s: s["OUT_VALID"])
     await axil.refused(r.read_raw("H", 0) if not BUILTIN else r.read_raw("IN", 0), "a read of a write-only register")
     await r.write("CTRL", OUT_POP=1)
     data = rng.randbytes(48)

@@ -139,11 +139,11 @@ async def bad_sequences(dut):
     for w in [int.from_bytes(key[i:i + 4], "little") for i in range(0, 20, 4)]:
         await r.write("KEY_DATA", w)
     await refused(r.write("KEY_DATA", 0), "a key word beyond the length")
-    await drv._until("the key", lambda s: not s["KEY_BUSY"])
+    await drv.regs.until("the key", lambda s: not s["KEY_BUSY"])
     assert (await errors(drv))["SEQ"] == 1
     # a MAC left in the buffer: a new message is refused until it is acknowledged
     await drv.start(b"abc", b)
-    await drv._until("a MAC", lambda s: s["MAC_VALID"])
+    await drv.regs.until("a MAC", lambda s: s["MAC_VALID"])
     await refused(r.write("MSG_CTRL", LEN=3, ALG=b), "a message with the MAC buffer full")
     await refused(r.write("KEY_CTRL", LEN=3, ALG=b), "a key with the MAC buffer full")
     assert (await errors(drv))["SEQ"] == 1
@@ -210,7 +210,7 @@ async def clear_and_reset_midway(dut):
                     await r.write("MSG_DATA", 0x55667788)
                 else:
                     await drv.start(rng.randbytes(70), b)
-                    await drv._until("a MAC", lambda s: s["MAC_VALID"])
+                    await drv.regs.until("a MAC", lambda s: s["MAC_VALID"])
             if how == "key_clear":
                 await drv.key_clear()
             else:
