@@ -27,6 +27,10 @@
 // (axis_fifo in LUT RAM, erased by rst and key_clear in the 16 cycles after them) has room for
 // every block owed. Otherwise the output is a register (axis_reg) and a full one stalls the units.
 //
+// DEEP = 1 (128 bits, block RAM): four cycles a round for the fastest clock (aes_round_deep), the
+// key schedule three cycles a step (aes_key_expand PACE 3), a 64-entry output FIFO; latency
+// 4 Nr + 2 cycles.
+//
 // Latency: Nr * P + Nr * (SBOX == 2) + 1 cycles from acceptance to m_axis_tvalid (plus up to
 // P - 1 cycles waiting for the input unit's boundary). Throughput: one block every P cycles.
 // DATA_W: 128, 64, 32 or 16. SBOX: 0 table in LUTs, 1 composite-field logic, 2 block-RAM table.
@@ -39,7 +43,8 @@ module aes_enc_pipe #(
     parameter USER_W = 1,
     parameter FIXED_KEY = 0,
     parameter FIXED_LEN = 0,
-    parameter [15*128-1:0] RK = {15*128{1'b0}}
+    parameter [15*128-1:0] RK = {15*128{1'b0}},
+    parameter DEEP = 0
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -75,6 +80,9 @@ module aes_enc_pipe #(
         if (FIXED_LEN < 0 || FIXED_LEN > 2) begin : g_bad_len
             aes_enc_pipe_FIXED_LEN_must_be_0_1_or_2 u_error ();
         end
+        if (DEEP != 0 && (DEEP != 1 || DATA_W != 128 || SBOX != 2)) begin : g_bad_deep
+            aes_enc_pipe_DEEP_needs_DATA_W_128_and_SBOX_2 u_error ();
+        end
     endgenerate
 
     localparam integer P = 128 / DATA_W;      // cycles per block per round unit
@@ -86,7 +94,12 @@ module aes_enc_pipe #(
     // Block RAM at 128 bits: the unit's register moves from before the S-box RAMs (whose address
     // register already stands there) to after them, so one cycle is the RAM's clock-to-output and
     // the other MixColumns and AddRoundKey, instead of one cycle holding both and the other none.
-    localparam integer REBAL = (L == 1 && P == 1) ? 1 : 0;
+    localparam integer REBAL = (L == 1 && P == 1 && DEEP == 0) ? 1 : 0;
+    // DEEP: four cycles a round (see the DEEP units below); like REBAL, the pipeline never stalls.
+    localparam integer NOSTALL = (REBAL == 1 || DEEP == 1) ? 1 : 0;
+    // The units that can run the last round (Nr = 10, 12, 14): the output takes its block from
+    // one of these three, not from a 14-way select.
+    localparam [13:0] LASTS = 14'b10_1010_0000_0000;
 
     wire clr = rst || key_clear;
 
@@ -109,7 +122,7 @@ module aes_enc_pipe #(
             assign error = err_q;
             wire unused_fixed = ^{key, key_len, empty};
         end else begin : g_expand
-            aes_key_expand #(.SBOX(SBOX), .HALF(REBAL)) u_keys (
+            aes_key_expand #(.SBOX(SBOX), .PACE(DEEP == 1 ? 3 : REBAL == 1 ? 2 : 1)) u_keys (
                 .clk(clk), .rst(clr), .idle(empty), .key(key), .key_len(key_len), .key_valid(key_valid),
                 .key_ready(key_ready), .key_loaded(keys_ok), .key_early(keys_early), .error(error),
                 .rk(rk), .nr(nr)
@@ -126,12 +139,14 @@ module aes_enc_pipe #(
     wire [NS-1:0]        busy_v;
     wire [NS-1:0]        bnd;
     wire                 out_free;   // the output (register or FIFO) takes a finished block
+    wire [NS:0]          clr_chain;  // DEEP: clr delayed by k cycles for unit k (aes_round_deep)
+    assign clr_chain[0] = clr;
 
     // islast_q[k]: unit k runs the last round (k + 1 == Nr). Nr changes only at key load and a
     // block reaches unit 9 no earlier than 9 cycles after the key, so a registered decode is in
     // time, and the output select is one-hot from registers instead of a 14-way mux on Nr.
     reg  [NS-1:0]     islast_q;
-    wire [NS-1:0]     fin = xfer_now & xfer_v & islast_q;
+    wire [NS-1:0]     fin = xfer_now & xfer_v & islast_q & LASTS;
     wire              out_xfer = |fin;
     reg  [127:0]      out_data;
     reg  [USER_W-1:0] out_user;
@@ -139,7 +154,7 @@ module aes_enc_pipe #(
         integer q;
         out_data = 128'd0;
         out_user = {USER_W{1'b0}};
-        for (q = 0; q < NS; q = q + 1) begin
+        for (q = 0; q < NS; q = q + 1) if (LASTS[q]) begin
             out_data = out_data | ({128{islast_q[q]}} & xfer_data[128 * q +: 128]);
             out_user = out_user | ({USER_W{islast_q[q]}} & xfer_user[USER_W * q +: USER_W]);
         end
@@ -151,17 +166,21 @@ module aes_enc_pipe #(
     // REBAL cores never stall: blocks owed (taken, not yet handed over) are counted, and a block
     // is taken only while the OD-entry output FIFO has room for every block owed, so whatever
     // leaves the pipeline always finds a free entry (the pipeline holds at most 2 Nr + 1 blocks).
-    localparam integer OD = 32;
-    reg               credit_q;
-    wire              stall = (REBAL == 1) ? 1'b0 : out_xfer && !out_free;
+    localparam integer OD = (DEEP == 1) ? 64 : 32;
+    wire              credit_q;
+    wire              stall = (NOSTALL == 1) ? 1'b0 : out_xfer && !out_free;
     wire              advance = !stall;
     // empty from a register: no block was in a round unit last cycle, and none was taken then
     // (s_axis_tready is low while a key is offered, so a key never meets a block taken with it).
     reg               empty_q;
     assign empty = empty_q;
-    assign s_axis_tready = bnd[0] && advance && keys_early && !key_valid && ((REBAL == 0) || credit_q);
+    assign s_axis_tready = bnd[0] && advance && keys_early && !key_valid && ((NOSTALL == 0) || credit_q);
     wire   take = s_axis_tvalid && s_axis_tready;
-    always @(posedge clk) empty_q <= clr || (!(|busy_v) && !take);
+    // NOSTALL cores count the blocks in flight instead (idle_next from aes_pipe_out): a
+    // block leaves their pipeline at its FIFO write, and the OR of every unit's valid bits spans
+    // the device (the DEEP core's critical path on ECP5, 8.1 ns of routing).
+    wire              idle_next;
+    always @(posedge clk) empty_q <= clr || ((NOSTALL == 1) ? idle_next : (!(|busy_v) && !take));
 
     always @(posedge clk) begin
         if (clr) cnt_q <= {JW{1'b0}};
@@ -171,7 +190,7 @@ module aes_enc_pipe #(
     // ---- round units ----------------------------------------------------------------------------
     genvar k, n;
     generate
-        for (k = 0; k < NS; k = k + 1) begin : g_round
+        for (k = 0; k < NS * (1 - DEEP); k = k + 1) begin : g_round
             localparam integer OFF = (k * L) % P;
             wire [JW-1:0] loc = cnt_q - OFF[JW-1:0];         // this unit's chunk counter
             wire [JW-1:0] jm = (P == 1) ? {JW{1'b0}} : loc - L[JW-1:0];  // the chunk leaving the S-boxes
@@ -294,55 +313,66 @@ module aes_enc_pipe #(
                 end
             end
         end
-    endgenerate
 
-    // ---- output ---------------------------------------------------------------------------------
-    // Both hold key-derived data (E_K(0) = H inside the GCM core, keystream), so rst and key_clear
-    // zero them.
-    generate
-        if (REBAL == 1) begin : g_credit
-            // The output FIFO (LUT RAM, axis_fifo): its wipe after clr takes 16 cycles, and nothing
-            // arrives then: a key is taken one cycle after clr at the earliest, a block two cycles
-            // after its key (or one after clr with a fixed key), and a block needs 2 Nr + 1 >= 21
-            // cycles to reach the FIFO. After that the credit below keeps a free entry for every
-            // block in the pipeline, so the FIFO's s_axis_tready is always high when a block comes.
-            reg  [5:0] owed_q;
-            wire       pop = m_axis_tvalid && m_axis_tready;
-            wire [5:0] owed_next = owed_q + {5'd0, take} - {5'd0, pop};
-            // owed_next == OD without the adder on the path from take and pop: owed moves by at
-            // most one a cycle and never exceeds OD (the pointer compare, the adder and this
-            // compare in series were the GCM core's critical path, 12.1 ns)
-            wire       owed_full_next = (owed_q == OD[5:0] && take == pop) ||
-                                        (owed_q == OD[5:0] - 6'd1 && take && !pop);
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire [6:0] unused_count;
-            wire       unused_busy, unused_zero;
-            /* verilator lint_on UNUSEDSIGNAL */
-            axis_fifo #(.WIDTH(128 + USER_W), .DEPTH(OD), .STYLE("distributed"), .WIPE(1), .OUT_REGS(0)) u_fifo (
-                .clk(clk), .rst(rst), .clear(key_clear),
-                .s_axis_tdata({out_user, out_data}), .s_axis_tvalid(out_xfer), .s_axis_tready(out_free),
-                .m_axis_tdata({m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid),
-                .m_axis_tready(m_axis_tready), .count(unused_count), .busy(unused_busy), .zero(unused_zero)
-            );
+        // DEEP = 1 (128 bits, block RAM): four cycles a round (aes_round_deep: the S-box RAMs'
+        // address and output registers, then MixColumns and AddRoundKey in two registered halves).
+        // The input block is XORed with round key 0 into a register first (loaded every cycle,
+        // taken or not: take reaches no enable), and the finished block passes one more register
+        // before the FIFO. Nothing stalls: the credit below keeps room in the output FIFO for
+        // every block owed (up to 4 Nr + 2 in flight). Erasure: clr clears the valid bits at once
+        // and unit k's data registers k + 1 cycles later (its copy of clr, a chain: one net from
+        // clr to each unit instead of one to 7,000 flip-flops and 224 RAM ports across the
+        // device, the ECP5 critical path once the datapath was not); all within 16 cycles, the
+        // output FIFO's wipe. A block taken after clr (two cycles after it at the earliest)
+        // reaches unit k after its clear: a block moves a unit in four cycles, the clear in one.
+        if (DEEP == 1) begin : g_input
+            reg  [127:0]      x_q;
+            reg               x_v_q;
+            reg  [USER_W-1:0] x_u_q;
             always @(posedge clk) begin
-                if (clr) begin
-                    owed_q <= 6'd0;
-                    credit_q <= 1'b0;
+                if (clr_chain[1]) begin
+                    x_q <= 128'd0;
+                    x_u_q <= {USER_W{1'b0}};
                 end else begin
-                    owed_q <= owed_next;
-                    credit_q <= !owed_full_next;
+                    x_q <= s_axis_tdata ^ rk[127:0];
+                    x_u_q <= s_axis_tuser;
                 end
+                x_v_q <= !clr && take;
             end
-        end else begin : g_hold
-            always @(posedge clk) credit_q <= 1'b0;
-            axis_reg #(.WIDTH(128 + USER_W), .MODE(1), .WIPE(1)) u_out (
-                .clk(clk), .rst(rst), .clear(key_clear),
-                .s_axis_tdata({out_user, out_data}), .s_axis_tvalid(out_xfer), .s_axis_tready(out_free),
-                .m_axis_tdata({m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid),
-                .m_axis_tready(m_axis_tready)
-            );
+            for (k = 0; k < NS; k = k + 1) begin : g_deep
+                wire          busy_u;
+                aes_round_deep #(.USER_W(USER_W)) u_round (
+                    .clk(clk), .clr(clr), .clr_in(clr_chain[k]), .clr_out(clr_chain[k + 1]),
+                    .src_data((k == 0) ? x_q : xfer_data[128 * (k == 0 ? 0 : k - 1) +: 128]),
+                    .src_v((k == 0) ? x_v_q : xfer_v[k == 0 ? 0 : k - 1] && !islast_q[k == 0 ? 0 : k - 1]),
+                    .src_user((k == 0) ? x_u_q : xfer_user[USER_W * (k == 0 ? 0 : k - 1) +: USER_W]),
+                    .last(islast_q[k]), .rk(rk[128 * (k + 1) +: 128]),
+                    .d(xfer_data[128 * k +: 128]), .d_v(xfer_v[k]), .d_user(xfer_user[USER_W * k +: USER_W]),
+                    .busy(busy_u)
+                );
+                assign busy_v[k] = busy_u || ((k == 0) && x_v_q);
+                assign xfer_now[k] = 1'b1;
+                assign bnd[k] = 1'b1;
+            end
+        end
+        if (DEEP == 1) begin : g_deep_unused
+            wire unused_bnd = ^{bnd[NS-1:1], cnt_q, clr_chain[NS]};
+        end else begin : g_no_chain
+            assign clr_chain[NS:1] = {NS{1'b0}};
+            wire unused_chain = ^clr_chain;
         end
     endgenerate
+
+    // ---- output (aes_pipe_out: the FIFO and credit of NOSTALL cores, a register otherwise) ------------
+    aes_pipe_out #(.USER_W(USER_W), .NOSTALL(NOSTALL), .OREG(DEEP), .OD(OD)) u_out (
+        .clk(clk), .rst(rst), .key_clear(key_clear), .take(take),
+        .out_data(out_data), .out_user(out_user), .out_xfer(out_xfer), .out_free(out_free),
+        .m_axis_tdata(m_axis_tdata), .m_axis_tuser(m_axis_tuser), .m_axis_tvalid(m_axis_tvalid),
+        .m_axis_tready(m_axis_tready), .credit(credit_q), .idle_next(idle_next)
+    );
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_busy_v = (NOSTALL == 1) && (|busy_v);
+    /* verilator lint_on UNUSEDSIGNAL */
     assign key_loaded = keys_ok;
 endmodule
 `default_nettype wire

@@ -21,14 +21,18 @@
 // needs its SubWord in the same cycle.
 module aes_key_expand #(
     parameter SBOX = 0,
-    // HALF = 1: a schedule step takes two cycles, SubWord in the first (into a register) and the
-    // XORs in the second, so no cycle holds both. SubWord's input (the word multiplexers, RotWord)
-    // is computed a step ahead, in the previous step's second cycle (or from the key port at the
-    // load), into a register, so the first cycle is SubWord alone. For cores whose rounds take two
-    // cycles or more: round key r is then in the bank 2r + 2 cycles after the load, which is still
-    // ahead of a block that entered on key_early (it needs round key r 2r cycles after it entered,
-    // or later).
-    parameter HALF = 0
+    // PACE: cycles a schedule step takes (1, 2 or 3), for cores whose rounds take that many.
+    // PACE = 2: SubWord in the first cycle (into a register) and the XORs in the second, so no
+    // cycle holds both. SubWord's input (the word multiplexers, RotWord) is computed a step ahead,
+    // in the previous step's second cycle (or from the key port at the load), into a register, so
+    // the first cycle is SubWord alone. Round key r is then in the bank 2r + 1 cycles after the
+    // load, still ahead of a block that entered on key_early (it needs round key r 2r cycles after
+    // it entered, or later).
+    // PACE = 3: the first cycle also registers the window's prefix XORs (which do not wait for
+    // SubWord), the second is the XORs with SubWord alone, and the third computes the next step's
+    // SubWord input from the registered window: every cycle is two or three LUTs. Round key r is in
+    // the bank 3r cycles after the load, ahead of a block of a core whose rounds take three cycles.
+    parameter PACE = 1
 ) (
     input  wire           clk,
     input  wire           rst,
@@ -43,6 +47,11 @@ module aes_key_expand #(
     output wire [15*128-1:0] rk,
     output wire [3:0]     nr
 );
+    generate
+        if (PACE < 1 || PACE > 3) begin : g_bad_pace
+            aes_key_expand_PACE_must_be_1_2_or_3 u_error ();
+        end
+    endgenerate
     reg  busy_q;     // the schedule is running
     reg  keys_ok_q;
     reg  error_q;
@@ -55,10 +64,16 @@ module aes_key_expand #(
     assign key_ready = !busy_q && !wr_q && idle;
     assign key_loaded = keys_ok_q && !busy_q && !wr_q;
     // wr_q is set from the second cycle of the schedule on (round key 1 staged) until it ends.
-    reg  ph_q;        // HALF: the second cycle of a step (the XORs)
-    reg  [31:0] sw_q; // HALF: SubWord of this step, from its first cycle
-    reg  [31:0] si_q; // HALF: SubWord's input for this step, from the step before (or the load)
-    assign key_early = keys_ok_q && (wr_q || !busy_q || (HALF == 1 && ph_q));
+    reg  [1:0]  ph_q; // PACE > 1: the cycle of a step (0: SubWord, 1: the XORs, 2: the next input)
+    reg  [31:0] sw_q; // PACE > 1: SubWord of this step, from its first cycle
+    reg  [31:0] si_q; // PACE > 1: SubWord's input for this step, from the step before (or the load)
+    // key_early is low only in the cycle after a load (and without a key): from a register, so the
+    // cores' input ready does not wait for the schedule's state (on ECP5 that path, the step phase
+    // through key_early and s_axis_tready into the credit counter, was the DEEP core's critical
+    // path). It equals keys_ok_q && (wr_q || !busy_q || (PACE > 1 && ph_q != 0)).
+    reg  early_q;
+    always @(posedge clk) early_q <= !rst && !key_take && keys_ok_q;
+    assign key_early = early_q;
     assign error = error_q;
 
     always @(posedge clk) begin
@@ -111,21 +126,28 @@ module aes_key_expand #(
     wire [31:0] sub_in_w = sub_at2 ? n1_plain : prev;
     wire [31:0] sub_in = rot ? {sub_in_w[23:0], sub_in_w[31:24]} : sub_in_w;
     wire [31:0] sub_out;
-    wire [31:0] temp = ((HALF == 1) ? sw_q : sub_out) ^ (rot ? {rcon_q, 24'd0} : 32'd0);
-    wire        step = (HALF == 0) || ph_q;  // the cycle that completes a step
+    wire [31:0] temp = ((PACE > 1) ? sw_q : sub_out) ^ (rot ? {rcon_q, 24'd0} : 32'd0);
+    wire        step = (PACE == 1) || ph_q == 2'd1;  // the cycle that completes a step
 
     aes_sub #(.SBOX(SBOX == 2 ? 0 : SBOX), .BYTES(4)) u_sub (.clk(clk), .en(1'b1),
-                                                          .x((HALF == 1) ? si_q : sub_in), .y(sub_out));
+                                                          .x((PACE > 1) ? si_q : sub_in), .y(sub_out));
 
     // The chain n<j> = old<j> ^ n<j-1> flattened: each word is the SubWord result (or prev) XORed
     // with a prefix XOR of window words, which does not wait for SubWord. (Step 1 of a 192-bit key
     // is the one first step with words from the key and others computed; it has i mod 6 = 4, so
     // its word 2 takes SubWord.)
-    wire [31:0] x0 = sub_at0 ? temp : prev;
-    wire [31:0] p1 = old0 ^ old1, p2 = p1 ^ old2, p3 = p2 ^ old3, q3 = old2 ^ old3;
-    assign n0 = (first && !k128_q) ? khi_q[127:96] : old0 ^ x0;
+    // PACE = 3: the words below that do not wait for SubWord come from registers (pre_q, loaded in
+    // the step's first cycle), so the XOR cycle is the SubWord result through two or three LUTs.
+    wire [32*7-1:0] pre_live = {old0, old2, old0 ^ old1, old0 ^ old1 ^ old2, old0 ^ old1 ^ old2 ^ old3,
+                                old2 ^ old3, prev};
+    reg  [32*7-1:0] pre_q;
+    wire [32*7-1:0] pre = (PACE == 3) ? pre_q : pre_live;
+    wire [31:0] u_old0 = pre[223:192], u_old2 = pre[191:160], p1 = pre[159:128], p2 = pre[127:96],
+                p3 = pre[95:64], q3 = pre[63:32], u_prev = pre[31:0];
+    wire [31:0] x0 = sub_at0 ? temp : u_prev;
+    assign n0 = (first && !k128_q) ? khi_q[127:96] : u_old0 ^ x0;
     assign n1 = (first && !k128_q) ? khi_q[95:64] : p1 ^ x0;
-    assign n2 = (first && k256_q) ? khi_q[63:32] : sub_at2 ? old2 ^ temp : p2 ^ x0;
+    assign n2 = (first && k256_q) ? khi_q[63:32] : sub_at2 ? u_old2 ^ temp : p2 ^ x0;
     assign n3 = (first && k256_q) ? khi_q[31:0] : sub_at2 ? q3 ^ temp : p3 ^ x0;
     wire        used_rcon = rot && (sub_at0 || sub_at2) && !(first && k256_q);
 
@@ -133,13 +155,17 @@ module aes_key_expand #(
     wire [2:0] r_next = k128_q ? 3'd0 : k192_q ? ((r_q == 3'd0) ? 3'd4 : (r_q == 3'd4) ? 3'd2 : 3'd0)
                                                : ((r_q == 3'd0) ? 3'd4 : 3'd0);
 
-    // HALF: the next step's SubWord input, from this step's words (sub_in of the next window:
+    // PACE = 2: the next step's SubWord input, from this step's words (sub_in of the next window:
     // prev becomes n3; when word 2 takes SubWord, a 192-bit key's n1_plain becomes
     // w[6] ^ w[7] ^ n3 of this window), and the first step's from the key port.
     wire        sub_at2_n = k192_q && (r_next == 3'd4);
     wire        rot_n = !(k256_q && r_next == 3'd4);
     wire [31:0] si_w_n = sub_at2_n ? (wword(win_q, 4'd6) ^ prev ^ n3) : n3;
     wire [31:0] si_n = rot_n ? {si_w_n[23:0], si_w_n[31:24]} : si_w_n;
+    // PACE = 3: the same from the registered window in the step's third cycle (the window has
+    // shifted by the four new words and r_q has advanced: w[6], prev, n3 are now words 2, 3, 7)
+    wire [31:0] si_w_c = sub_at2 ? (wword(win_q, 4'd2) ^ wword(win_q, 4'd3) ^ prev) : prev;
+    wire [31:0] si_c = rot ? {si_w_c[23:0], si_w_c[31:24]} : si_w_c;
     // step 1: 128-bit key, RotWord(w[3]); 192-bit, RotWord(w[5]); 256-bit, none needed (words 4..7
     // come from the key)
     wire [31:0] si_w_load = (key_len == 2'd1) ? key[95:64] : key[159:128];
@@ -164,11 +190,12 @@ module aes_key_expand #(
             k256_q <= 1'b0;
             nr_q <= 4'd10;
             busy_q <= 1'b0;
-            ph_q <= 1'b0;
+            ph_q <= 2'd0;
             sw_q <= 32'd0;
             si_q <= 32'd0;
+            pre_q <= {32*7{1'b0}};
         end else if (load) begin
-            ph_q <= 1'b0;
+            ph_q <= 2'd0;
             si_q <= si_load;
             bank_q[127:0] <= key[255:128];
             win_q <= {128'd0, key[255:128]};
@@ -183,15 +210,21 @@ module aes_key_expand #(
             nr_q <= (key_len == 2'd0) ? 4'd10 : (key_len == 2'd1) ? 4'd12 : 4'd14;
             busy_q <= 1'b1;
         end else if (busy_q && !step) begin
-            ph_q <= 1'b1;
-            sw_q <= sub_out;
+            // the step's first cycle (SubWord; PACE = 3 also the prefix words), or PACE = 3's third
+            ph_q <= (ph_q == 2'd2) ? 2'd0 : ph_q + 2'd1;
+            if (ph_q == 2'd0) begin
+                sw_q <= sub_out;
+                pre_q <= pre_live;
+            end else begin
+                si_q <= si_c;
+            end
         end else if (busy_q) begin
-            ph_q <= 1'b0;
+            ph_q <= (PACE == 3) ? 2'd2 : 2'd0;
             wr_q <= 1'b1;
             wr_sel_q <= 15'd1 << step_q;
             wr_key_q <= {n0, n1, n2, n3};
             win_q <= {win_q[127:0], n0, n1, n2, n3};
-            si_q <= si_n;
+            if (PACE < 3) si_q <= si_n;
             step_q <= step_q + 4'd1;
             first_q <= 1'b0;
             r_q <= r_next;
@@ -222,7 +255,7 @@ module aes_key_expand #(
     end
     always @* if (f_past && f_rst_q)
         assert (bank_q == {15*128{1'b0}} && wr_key_q == 128'd0 && win_q == 256'd0 && khi_q == 128'd0 &&
-                sw_q == 32'd0 && si_q == 32'd0);
+                sw_q == 32'd0 && si_q == 32'd0 && pre_q == {32*7{1'b0}});
 `endif
 endmodule
 `default_nettype wire

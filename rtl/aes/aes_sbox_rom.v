@@ -3,55 +3,142 @@
 // used as a dual-port ROM (Lemsitzer et al. use the dual port the same way: a pair of lookups per
 // block RAM). Latency 1: y0/y1 hold the entries addressed in the previous cycle with en high;
 // en low holds them (a stalled pipeline keeps its data).
-module aes_sbox_rom (
-    input  wire       clk,
-    input  wire       en,
-    input  wire [7:0] a0,
-    input  wire [7:0] a1,
-    output reg  [7:0] y0,
-    output reg  [7:0] y1
+// XT = 1: each entry is {2 * S(a), S(a)} (16 bits; 2 * S the GF(2^8) doubling MixColumns needs), so
+// the round's MixColumns is XORs of table outputs alone: T-table style, within the RAM's width.
+// OREG = 1: latency 2, a second register after the table that rst zeroes. On ECP5 (the flow's
+// AUTHCORE_ECP5 define) it is the block RAM's own output register (DP16KD REGMODE "OUTREG",
+// instantiated: Yosys does not infer it), whose clock-to-out is under a nanosecond against 5.8 ns
+// for the RAM read itself; elsewhere it is a register beside the RAM.
+module aes_sbox_rom #(
+    parameter XT = 0,
+    parameter OREG = 0
+) (
+    input  wire                clk,
+    input  wire                en,
+    input  wire                rst,     // OREG = 1: zeroes the output register
+    input  wire [7:0]          a0,
+    input  wire [7:0]          a1,
+    output wire [8+8*XT-1:0]   y0,
+    output wire [8+8*XT-1:0]   y1
 );
-    (* rom_style = "block", ram_style = "block" *)
-    reg [7:0] rom [0:255];
-    initial begin
-        rom[0] = 8'h63; rom[1] = 8'h7c; rom[2] = 8'h77; rom[3] = 8'h7b; rom[4] = 8'hf2; rom[5] = 8'h6b; rom[6] = 8'h6f; rom[7] = 8'hc5;
-        rom[8] = 8'h30; rom[9] = 8'h01; rom[10] = 8'h67; rom[11] = 8'h2b; rom[12] = 8'hfe; rom[13] = 8'hd7; rom[14] = 8'hab; rom[15] = 8'h76;
-        rom[16] = 8'hca; rom[17] = 8'h82; rom[18] = 8'hc9; rom[19] = 8'h7d; rom[20] = 8'hfa; rom[21] = 8'h59; rom[22] = 8'h47; rom[23] = 8'hf0;
-        rom[24] = 8'had; rom[25] = 8'hd4; rom[26] = 8'ha2; rom[27] = 8'haf; rom[28] = 8'h9c; rom[29] = 8'ha4; rom[30] = 8'h72; rom[31] = 8'hc0;
-        rom[32] = 8'hb7; rom[33] = 8'hfd; rom[34] = 8'h93; rom[35] = 8'h26; rom[36] = 8'h36; rom[37] = 8'h3f; rom[38] = 8'hf7; rom[39] = 8'hcc;
-        rom[40] = 8'h34; rom[41] = 8'ha5; rom[42] = 8'he5; rom[43] = 8'hf1; rom[44] = 8'h71; rom[45] = 8'hd8; rom[46] = 8'h31; rom[47] = 8'h15;
-        rom[48] = 8'h04; rom[49] = 8'hc7; rom[50] = 8'h23; rom[51] = 8'hc3; rom[52] = 8'h18; rom[53] = 8'h96; rom[54] = 8'h05; rom[55] = 8'h9a;
-        rom[56] = 8'h07; rom[57] = 8'h12; rom[58] = 8'h80; rom[59] = 8'he2; rom[60] = 8'heb; rom[61] = 8'h27; rom[62] = 8'hb2; rom[63] = 8'h75;
-        rom[64] = 8'h09; rom[65] = 8'h83; rom[66] = 8'h2c; rom[67] = 8'h1a; rom[68] = 8'h1b; rom[69] = 8'h6e; rom[70] = 8'h5a; rom[71] = 8'ha0;
-        rom[72] = 8'h52; rom[73] = 8'h3b; rom[74] = 8'hd6; rom[75] = 8'hb3; rom[76] = 8'h29; rom[77] = 8'he3; rom[78] = 8'h2f; rom[79] = 8'h84;
-        rom[80] = 8'h53; rom[81] = 8'hd1; rom[82] = 8'h00; rom[83] = 8'hed; rom[84] = 8'h20; rom[85] = 8'hfc; rom[86] = 8'hb1; rom[87] = 8'h5b;
-        rom[88] = 8'h6a; rom[89] = 8'hcb; rom[90] = 8'hbe; rom[91] = 8'h39; rom[92] = 8'h4a; rom[93] = 8'h4c; rom[94] = 8'h58; rom[95] = 8'hcf;
-        rom[96] = 8'hd0; rom[97] = 8'hef; rom[98] = 8'haa; rom[99] = 8'hfb; rom[100] = 8'h43; rom[101] = 8'h4d; rom[102] = 8'h33; rom[103] = 8'h85;
-        rom[104] = 8'h45; rom[105] = 8'hf9; rom[106] = 8'h02; rom[107] = 8'h7f; rom[108] = 8'h50; rom[109] = 8'h3c; rom[110] = 8'h9f; rom[111] = 8'ha8;
-        rom[112] = 8'h51; rom[113] = 8'ha3; rom[114] = 8'h40; rom[115] = 8'h8f; rom[116] = 8'h92; rom[117] = 8'h9d; rom[118] = 8'h38; rom[119] = 8'hf5;
-        rom[120] = 8'hbc; rom[121] = 8'hb6; rom[122] = 8'hda; rom[123] = 8'h21; rom[124] = 8'h10; rom[125] = 8'hff; rom[126] = 8'hf3; rom[127] = 8'hd2;
-        rom[128] = 8'hcd; rom[129] = 8'h0c; rom[130] = 8'h13; rom[131] = 8'hec; rom[132] = 8'h5f; rom[133] = 8'h97; rom[134] = 8'h44; rom[135] = 8'h17;
-        rom[136] = 8'hc4; rom[137] = 8'ha7; rom[138] = 8'h7e; rom[139] = 8'h3d; rom[140] = 8'h64; rom[141] = 8'h5d; rom[142] = 8'h19; rom[143] = 8'h73;
-        rom[144] = 8'h60; rom[145] = 8'h81; rom[146] = 8'h4f; rom[147] = 8'hdc; rom[148] = 8'h22; rom[149] = 8'h2a; rom[150] = 8'h90; rom[151] = 8'h88;
-        rom[152] = 8'h46; rom[153] = 8'hee; rom[154] = 8'hb8; rom[155] = 8'h14; rom[156] = 8'hde; rom[157] = 8'h5e; rom[158] = 8'h0b; rom[159] = 8'hdb;
-        rom[160] = 8'he0; rom[161] = 8'h32; rom[162] = 8'h3a; rom[163] = 8'h0a; rom[164] = 8'h49; rom[165] = 8'h06; rom[166] = 8'h24; rom[167] = 8'h5c;
-        rom[168] = 8'hc2; rom[169] = 8'hd3; rom[170] = 8'hac; rom[171] = 8'h62; rom[172] = 8'h91; rom[173] = 8'h95; rom[174] = 8'he4; rom[175] = 8'h79;
-        rom[176] = 8'he7; rom[177] = 8'hc8; rom[178] = 8'h37; rom[179] = 8'h6d; rom[180] = 8'h8d; rom[181] = 8'hd5; rom[182] = 8'h4e; rom[183] = 8'ha9;
-        rom[184] = 8'h6c; rom[185] = 8'h56; rom[186] = 8'hf4; rom[187] = 8'hea; rom[188] = 8'h65; rom[189] = 8'h7a; rom[190] = 8'hae; rom[191] = 8'h08;
-        rom[192] = 8'hba; rom[193] = 8'h78; rom[194] = 8'h25; rom[195] = 8'h2e; rom[196] = 8'h1c; rom[197] = 8'ha6; rom[198] = 8'hb4; rom[199] = 8'hc6;
-        rom[200] = 8'he8; rom[201] = 8'hdd; rom[202] = 8'h74; rom[203] = 8'h1f; rom[204] = 8'h4b; rom[205] = 8'hbd; rom[206] = 8'h8b; rom[207] = 8'h8a;
-        rom[208] = 8'h70; rom[209] = 8'h3e; rom[210] = 8'hb5; rom[211] = 8'h66; rom[212] = 8'h48; rom[213] = 8'h03; rom[214] = 8'hf6; rom[215] = 8'h0e;
-        rom[216] = 8'h61; rom[217] = 8'h35; rom[218] = 8'h57; rom[219] = 8'hb9; rom[220] = 8'h86; rom[221] = 8'hc1; rom[222] = 8'h1d; rom[223] = 8'h9e;
-        rom[224] = 8'he1; rom[225] = 8'hf8; rom[226] = 8'h98; rom[227] = 8'h11; rom[228] = 8'h69; rom[229] = 8'hd9; rom[230] = 8'h8e; rom[231] = 8'h94;
-        rom[232] = 8'h9b; rom[233] = 8'h1e; rom[234] = 8'h87; rom[235] = 8'he9; rom[236] = 8'hce; rom[237] = 8'h55; rom[238] = 8'h28; rom[239] = 8'hdf;
-        rom[240] = 8'h8c; rom[241] = 8'ha1; rom[242] = 8'h89; rom[243] = 8'h0d; rom[244] = 8'hbf; rom[245] = 8'he6; rom[246] = 8'h42; rom[247] = 8'h68;
-        rom[248] = 8'h41; rom[249] = 8'h99; rom[250] = 8'h2d; rom[251] = 8'h0f; rom[252] = 8'hb0; rom[253] = 8'h54; rom[254] = 8'hbb; rom[255] = 8'h16;
-    end
+    generate
+        if (XT != 0 && XT != 1) begin : g_bad_xt
+            aes_sbox_rom_XT_must_be_0_or_1 u_error ();
+        end
+        if (OREG != 0 && OREG != 1) begin : g_bad_oreg
+            aes_sbox_rom_OREG_must_be_0_or_1 u_error ();
+        end
+    endgenerate
+    localparam integer W = 8 + 8 * XT;
 
-    always @(posedge clk) begin
-        if (en) begin
-            y0 <= rom[a0];
-            y1 <= rom[a1];
+    // The S-box, entry a in [2047 - 8 * a -: 8] (FIPS 197, Figure 7, row by row).
+    localparam [2047:0] SBOX_T = {
+        256'h637c777bf26b6fc53001672bfed7ab76ca82c97dfa5947f0add4a2af9ca472c0,
+        256'hb7fd9326363ff7cc34a5e5f171d8311504c723c31896059a071280e2eb27b275,
+        256'h09832c1a1b6e5aa0523bd6b329e32f8453d100ed20fcb15b6acbbe394a4c58cf,
+        256'hd0efaafb434d338545f9027f503c9fa851a3408f929d38f5bcb6da2110fff3d2,
+        256'hcd0c13ec5f974417c4a77e3d645d197360814fdc222a908846eeb814de5e0bdb,
+        256'he0323a0a4906245cc2d3ac629195e479e7c8376d8dd54ea96c56f4ea657aae08,
+        256'hba78252e1ca6b4c6e8dd741f4bbd8b8a703eb5664803f60e613557b986c11d9e,
+        256'he1f8981169d98e949b1e87e9ce5528df8ca1890dbfe6426841992d0fb054bb16
+    };
+
+    function [W-1:0] entry;  // the table word for address a
+        input integer a;
+        reg [7:0]  s;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [15:0] e;  // XT = 0 uses its low byte
+        /* verilator lint_on UNUSEDSIGNAL */
+        begin
+            s = SBOX_T[2047 - 8 * a -: 8];
+            e = {{s[6:0], 1'b0} ^ (s[7] ? 8'h1b : 8'h00), s};  // {2 S, S}
+            entry = e[W-1:0];
+        end
+    endfunction
+
+`ifdef AUTHCORE_ECP5
+    // 18-bit ports: word i of the RAM at address bits [13:4], INITVAL_xx bits [20*j +: 18] holding
+    // word 16 * xx + j (the layout of Yosys's own DP16KD mapping, techlibs/lattice/brams_map_16kd.v).
+    function [319:0] init_slice;
+        input integer idx;
+        integer j;
+        begin
+            init_slice = 320'd0;
+            for (j = 0; j < 16; j = j + 1)
+                if (idx * 16 + j < 256) init_slice[20 * j +: W] = entry(idx * 16 + j);
+        end
+    endfunction
+    if (OREG == 1) begin : g_dp16kd
+        wire [17:0] doa, dob;
+        assign y0 = doa[W-1:0];
+        assign y1 = dob[W-1:0];
+        wire unused_do = ^{doa[17:W], dob[17:W]};
+        DP16KD #(
+            .DATA_WIDTH_A(18), .DATA_WIDTH_B(18), .REGMODE_A("OUTREG"), .REGMODE_B("OUTREG"),
+            .RESETMODE("SYNC"), .ASYNC_RESET_RELEASE("SYNC"), .CSDECODE_A("0b000"), .CSDECODE_B("0b000"),
+            .WRITEMODE_A("NORMAL"), .WRITEMODE_B("NORMAL"), .GSR("DISABLED"),
+            .INITVAL_00(init_slice(0)), .INITVAL_01(init_slice(1)), .INITVAL_02(init_slice(2)),
+            .INITVAL_03(init_slice(3)), .INITVAL_04(init_slice(4)), .INITVAL_05(init_slice(5)),
+            .INITVAL_06(init_slice(6)), .INITVAL_07(init_slice(7)), .INITVAL_08(init_slice(8)),
+            .INITVAL_09(init_slice(9)), .INITVAL_0A(init_slice(10)), .INITVAL_0B(init_slice(11)),
+            .INITVAL_0C(init_slice(12)), .INITVAL_0D(init_slice(13)), .INITVAL_0E(init_slice(14)),
+            .INITVAL_0F(init_slice(15))
+        ) u_ram (
+            .CLKA(clk), .CEA(en), .OCEA(en), .WEA(1'b0), .RSTA(rst), .CSA0(1'b0), .CSA1(1'b0), .CSA2(1'b0),
+            .ADA13(1'b0), .ADA12(1'b0), .ADA11(a0[7]), .ADA10(a0[6]), .ADA9(a0[5]), .ADA8(a0[4]),
+            .ADA7(a0[3]), .ADA6(a0[2]), .ADA5(a0[1]), .ADA4(a0[0]), .ADA3(1'b0), .ADA2(1'b0),
+            .ADA1(1'b0), .ADA0(1'b0),
+            .DIA17(1'b0), .DIA16(1'b0), .DIA15(1'b0), .DIA14(1'b0), .DIA13(1'b0), .DIA12(1'b0),
+            .DIA11(1'b0), .DIA10(1'b0), .DIA9(1'b0), .DIA8(1'b0), .DIA7(1'b0), .DIA6(1'b0),
+            .DIA5(1'b0), .DIA4(1'b0), .DIA3(1'b0), .DIA2(1'b0), .DIA1(1'b0), .DIA0(1'b0),
+            .DOA17(doa[17]), .DOA16(doa[16]), .DOA15(doa[15]), .DOA14(doa[14]), .DOA13(doa[13]),
+            .DOA12(doa[12]), .DOA11(doa[11]), .DOA10(doa[10]), .DOA9(doa[9]), .DOA8(doa[8]),
+            .DOA7(doa[7]), .DOA6(doa[6]), .DOA5(doa[5]), .DOA4(doa[4]), .DOA3(doa[3]), .DOA2(doa[2]),
+            .DOA1(doa[1]), .DOA0(doa[0]),
+            .CLKB(clk), .CEB(en), .OCEB(en), .WEB(1'b0), .RSTB(rst), .CSB0(1'b0), .CSB1(1'b0), .CSB2(1'b0),
+            .ADB13(1'b0), .ADB12(1'b0), .ADB11(a1[7]), .ADB10(a1[6]), .ADB9(a1[5]), .ADB8(a1[4]),
+            .ADB7(a1[3]), .ADB6(a1[2]), .ADB5(a1[1]), .ADB4(a1[0]), .ADB3(1'b0), .ADB2(1'b0),
+            .ADB1(1'b0), .ADB0(1'b0),
+            .DIB17(1'b0), .DIB16(1'b0), .DIB15(1'b0), .DIB14(1'b0), .DIB13(1'b0), .DIB12(1'b0),
+            .DIB11(1'b0), .DIB10(1'b0), .DIB9(1'b0), .DIB8(1'b0), .DIB7(1'b0), .DIB6(1'b0),
+            .DIB5(1'b0), .DIB4(1'b0), .DIB3(1'b0), .DIB2(1'b0), .DIB1(1'b0), .DIB0(1'b0),
+            .DOB17(dob[17]), .DOB16(dob[16]), .DOB15(dob[15]), .DOB14(dob[14]), .DOB13(dob[13]),
+            .DOB12(dob[12]), .DOB11(dob[11]), .DOB10(dob[10]), .DOB9(dob[9]), .DOB8(dob[8]),
+            .DOB7(dob[7]), .DOB6(dob[6]), .DOB5(dob[5]), .DOB4(dob[4]), .DOB3(dob[3]), .DOB2(dob[2]),
+            .DOB1(dob[1]), .DOB0(dob[0])
+        );
+    end else begin : g_infer
+`else
+    if (1) begin : g_infer
+`endif
+        (* rom_style = "block", ram_style = "block" *)
+        reg [W-1:0] rom [0:255];
+        integer i;
+        initial for (i = 0; i < 256; i = i + 1) rom[i] = entry(i);
+        reg [W-1:0] r0_q, r1_q;
+        always @(posedge clk) begin
+            if (en) begin
+                r0_q <= rom[a0];
+                r1_q <= rom[a1];
+            end
+        end
+        if (OREG == 1) begin : g_oreg
+            reg [W-1:0] o0_q, o1_q;
+            always @(posedge clk) begin
+                if (rst) begin
+                    o0_q <= {W{1'b0}};
+                    o1_q <= {W{1'b0}};
+                end else if (en) begin
+                    o0_q <= r0_q;
+                    o1_q <= r1_q;
+                end
+            end
+            assign y0 = o0_q;
+            assign y1 = o1_q;
+        end else begin : g_one
+            wire unused_rst = rst;
+            assign y0 = r0_q;
+            assign y1 = r1_q;
         end
     end
 endmodule

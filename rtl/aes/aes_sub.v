@@ -24,7 +24,7 @@ module aes_sub #(
     generate
         if (SBOX == 2) begin : g_rom
             for (b = 0; b < BYTES; b = b + 2) begin : g_pair
-                aes_sbox_rom u_rom (.clk(clk), .en(en), .a0(x[8*b +: 8]), .a1(x[8*(b+1) +: 8]),
+                aes_sbox_rom u_rom (.clk(clk), .en(en), .rst(1'b0), .a0(x[8*b +: 8]), .a1(x[8*(b+1) +: 8]),
                                     .y0(y[8*b +: 8]), .y1(y[8*(b+1) +: 8]));
             end
         end else begin : g_comb

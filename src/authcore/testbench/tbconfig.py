@@ -84,6 +84,7 @@ class GcmTb(TbConfig):
     period: int = 1          # cycles per block the AES datapath promises (128 / DATA_W)
     ghash_period: int = 1    # cycles per block of the GHASH multiplier
     rom: bool = False        # block-RAM S-boxes: one more cycle per round
+    deep: bool = False       # the AES engine's DEEP variant: four cycles a round, two more registers
     packets: int = 60        # random packets
     key: str | None = None   # hex: the one key a key-specialized core accepts; every test then uses it
     fixed: bool = False      # the core has no key port (generate gcm --specialize all)
@@ -96,7 +97,7 @@ class AesTb(TbConfig):
     """tb_aes: aes_enc_pipe or aes_enc_iter."""
     iter: bool = False       # aes_enc_iter (one round unit) rather than aes_enc_pipe
     period: int = 1          # cycles per block the datapath promises
-    half: bool = False       # the half-throughput pipelined variant
+    pace: int = 1            # cycles a key-schedule step takes (aes_key_expand PACE)
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,20 @@ from authcore.testbench.tbconfig import AesTb
 def test_aes_enc_pipe(tmp_path, rng, width, sbox):
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     # the 128-bit block-RAM core runs its key schedule at half rate (aes_enc_pipe REBAL)
-    cfg = AesTb(period=128 // width, half=(width, sbox) == (128, 2))
+    cfg = AesTb(period=128 // width, pace=2 if (width, sbox) == (128, 2) else 1)
     passed, failed = simulate("aes_enc_pipe", sources("aes_enc_pipe"), "tb_aes", [TB], tmp_path,
                               parameters={"DATA_W": width, "SBOX": sbox, "USER_W": 2}, env=env, config=cfg,
                               simulator="verilator" if sbox == 1 and width < 128 else "icarus")
+    assert failed == 0 and passed == 6
+
+
+def test_aes_enc_pipe_deep(tmp_path, rng):
+    """DEEP: four cycles a round (S-box RAM address and output registers, then MixColumns and
+    AddRoundKey in two halves), the key schedule three cycles a step."""
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
+    passed, failed = simulate("aes_enc_pipe", sources("aes_enc_pipe"), "tb_aes", [TB], tmp_path,
+                              parameters={"DATA_W": 128, "SBOX": 2, "USER_W": 2, "DEEP": 1}, env=env,
+                              config=AesTb(period=1, pace=3), simulator="icarus")
     assert failed == 0 and passed == 6
 
 

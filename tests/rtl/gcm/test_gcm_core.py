@@ -69,6 +69,16 @@ def test_gcm_core_verilator(tmp_path, rng):
     assert failed == 0 and passed == 10
 
 
+@pytest.mark.full
+def test_gcm_core_deep_aes(tmp_path, rng):
+    """Every test on the AES engine's DEEP variant (four cycles a round; aes_enc_pipe DEEP). In make
+    test-full: the engine itself runs in make test (tests/rtl/aes), and make test is near its
+    20 minutes."""
+    passed, failed = run(tmp_path, rng, 128, "rom", "parallel", 60, tb={"deep": True},
+                         params_extra={"DEEP": 1})
+    assert failed == 0 and passed == 10
+
+
 @pytest.mark.parametrize("width,sbox,ghash", [(128, "rom", "parallel"), (32, "lut", "digit:32")])
 def test_gcm_core_length_limits(tmp_path, rng, width, sbox, ghash):
     """LEN_W = 8: each phase holds 224 bytes at most, so the length checks (registered flags set by

@@ -1,0 +1,105 @@
+`default_nettype none
+// aes_round_deep: one round unit of aes_enc_pipe's DEEP variant (128 bits, block-RAM S-boxes):
+// a block a cycle, four cycles from src to d.
+//   cycle 1: the S-box RAMs' address registers take ShiftRows of the block;
+//   cycle 2: the RAMs' output registers (aes_sbox_rom OREG: on ECP5 the RAM's own);
+//   cycle 3: MixColumns and AddRoundKey, first half (a_q, b_q), one LUT a bit;
+//   cycle 4: a ^ b into d_q, which feeds the next unit.
+// The RAMs hold {2 S, S} (aes_sbox_rom XT), so MixColumns is table bits XORed: output byte (c, r)
+// = 2 s_r ^ 3 s_(r+1) ^ s_(r+2) ^ s_(r+3) ^ k (3 s = 2 s ^ s) is a = 2 s_r ^ 2 s_(r+1) ^ s_(r+1) ^
+// s_(r+2) and b = s_(r+3) ^ k; in the last round (last) b = s_r ^ k and a is left out. A round's
+// sixteen bytes come from eight RAMs that the placer cannot put side by side, and the two halves
+// cut that wiring into short hops.
+// Clearing: clr clears the valid bits at once; clr_in (this unit's copy of clr, from the unit
+// before: a chain, one cycle a unit, which synthesis cannot merge into one high-fanout register)
+// is registered into clr_out, which clears the data registers and the RAMs' output registers. The
+// RAMs' address registers (not resettable) take the cleared d of the unit before a cycle later.
+// rk is this round's key (registered in the key bank beside the unit); last is a register.
+module aes_round_deep #(
+    parameter USER_W = 1
+) (
+    input  wire              clk,
+    input  wire              clr,
+    input  wire              clr_in,
+    output wire              clr_out,
+    input  wire [127:0]      src_data,
+    input  wire              src_v,
+    input  wire [USER_W-1:0] src_user,
+    input  wire              last,
+    input  wire [127:0]      rk,
+    output wire [127:0]      d,
+    output wire              d_v,
+    output wire [USER_W-1:0] d_user,
+    output wire              busy
+);
+    generate
+        if (USER_W < 1) begin : g_bad_user
+            aes_round_deep_USER_W_must_be_at_least_1 u_error ();
+        end
+    endgenerate
+
+    reg clr_u_q;
+    always @(posedge clk) clr_u_q <= clr_in;
+    assign clr_out = clr_u_q;
+
+    // ShiftRows: byte b of the S-box input (column b / 4, row b % 4) is byte r + 4 * ((c + r) mod 4)
+    // of the block.
+    reg [127:0] feed;
+    always @* begin : p_feed
+        integer b;
+        for (b = 0; b < 16; b = b + 1)
+            feed[127 - 8 * b -: 8] = src_data[127 - 8 * ((b % 4) + 4 * ((b / 4 + b % 4) % 4)) -: 8];
+    end
+    wire [255:0] st;   // byte b: {2 S, S} in [255 - 16 * b -: 16]
+    genvar n;
+    generate
+        for (n = 0; n < 8; n = n + 1) begin : g_ram
+            aes_sbox_rom #(.XT(1), .OREG(1)) u_rom (
+                .clk(clk), .en(1'b1), .rst(clr_u_q),
+                .a0(feed[127 - 16 * n -: 8]), .a1(feed[119 - 16 * n -: 8]),
+                .y0(st[255 - 32 * n -: 16]), .y1(st[239 - 32 * n -: 16]));
+        end
+    endgenerate
+
+    reg  [127:0] a_next, b_next, a_q, b_q, d_q;
+    always @* begin : p_mix
+        integer c, r;
+        reg [31:0] sv, tv;   // the column's S and 2 S bytes, row 0 in [31:24]
+        for (c = 0; c < 4; c = c + 1) begin
+            for (r = 0; r < 4; r = r + 1) begin
+                tv[31 - 8 * r -: 8] = st[255 - 16 * (4 * c + r) -: 8];
+                sv[31 - 8 * r -: 8] = st[247 - 16 * (4 * c + r) -: 8];
+            end
+            for (r = 0; r < 4; r = r + 1) begin
+                a_next[127 - 8 * (4 * c + r) -: 8] = tv[31 - 8 * r -: 8] ^ tv[31 - 8 * ((r + 1) % 4) -: 8]
+                                                   ^ sv[31 - 8 * ((r + 1) % 4) -: 8] ^ sv[31 - 8 * ((r + 2) % 4) -: 8];
+                b_next[127 - 8 * (4 * c + r) -: 8] = (last ? sv[31 - 8 * r -: 8] : sv[31 - 8 * ((r + 3) % 4) -: 8])
+                                                   ^ rk[127 - 8 * (4 * c + r) -: 8];
+            end
+        end
+    end
+    wire [127:0] d_next = b_q ^ (last ? 128'd0 : a_q);
+
+    reg  [3:0]          v_q;   // valid: address register, output register, a/b, d
+    reg  [4*USER_W-1:0] u_q;
+    always @(posedge clk) begin
+        if (clr_u_q) begin
+            a_q <= 128'd0;
+            b_q <= 128'd0;
+            d_q <= 128'd0;
+            u_q <= {4*USER_W{1'b0}};
+        end else begin
+            a_q <= a_next;
+            b_q <= b_next;
+            d_q <= d_next;
+            u_q <= {u_q[3*USER_W-1:0], src_user};
+        end
+        if (clr) v_q <= 4'd0;
+        else v_q <= {v_q[2:0], src_v};
+    end
+    assign d = d_q;
+    assign d_v = v_q[3];
+    assign d_user = u_q[4*USER_W-1 -: USER_W];
+    assign busy = |v_q;
+endmodule
+`default_nettype wire
