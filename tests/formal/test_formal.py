@@ -48,7 +48,7 @@ MUTANTS = [
     ("gcm/gcm_key_ctl.v", "h_q <= 128'd0;", "h_q <= h_q;", "gcm_core-erase", "GCM: H left out of erasure"),
     ("ghash/ghash_core.v", "? pend_last_q : stage_last;", "? pend_last_q : 1'b1;", "ghash_core-stream",
      "GHASH: every block ends a message (hashes nobody asked for)"),
-    ("aes/aes_key_expand.v", "            win_q <= 256'd0;\n", "", "aes_key_expand-erase-half0",
+    ("aes/aes_key_expand.v", "            win_q <= 256'd0;\n", "", "aes_key_expand-erase-pace1",
      "AES: the key schedule's window left out of erasure"),
     ("gen/ghash_keyspec.v", "wire [127:0] x_eff = fresh_q ? 128'd0 : x_q;", "wire [127:0] x_eff = x_q;",
      "ghash_keyspec-equiv", "keyspec GHASH (as generated): a message starts from the last hash, not zero"),
