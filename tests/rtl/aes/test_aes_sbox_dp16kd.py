@@ -11,13 +11,16 @@ import pytest
 
 from authcore.flow import tools
 from authcore.flow.synth import read_cmds
-from authcore.model.aes import SBOX
+from authcore.model.aes import SBOX, gf256_mul
 
 RTL = Path(__file__).parents[3] / "rtl" / "aes"
 
 
-def xtime(b: int) -> int:
-    return ((b << 1) ^ (0x1B if b & 0x80 else 0)) & 0xFF
+def table_word(word: int, xt: int) -> int:
+    """The RAM word at an address: {2 S, S} (XT = 1) or S for the 256 S-box entries, zero above."""
+    if word >= 256:
+        return 0
+    return (gf256_mul(2, SBOX[word]) << 8 | SBOX[word]) if xt else SBOX[word]
 
 
 @pytest.mark.parametrize("xt", [0, 1])
@@ -37,7 +40,7 @@ def test_dp16kd_contents_and_pins(tmp_path, xt):
     for word in range(1024):
         bits = p.get(f"INITVAL_{word // 16:02X}", "0")   # MSB first; not set: the primitive's zero
         val = int(bits, 2) >> (20 * (word % 16)) & 0x3FFFF
-        want = ((xtime(SBOX[word]) << 8) | SBOX[word]) if word < 256 and xt else (SBOX[word] if word < 256 else 0)
+        want = table_word(word, xt)
         assert val == want, f"word {word:#x}: {val:#x}, want {want:#x}"
     ports = mod["ports"]
     for side, addr, out in (("A", "a0", "y0"), ("B", "a1", "y1")):
