@@ -4,9 +4,10 @@ A network is a list of gates ``(a, b)`` over signals: signals 0..n_in-1 are the 
 n_in + k is gate k. ``outputs[i]`` is the signal of row i, or -1 for a row of zeros.
 
 * ``naive``: one balanced XOR tree per row, nothing shared (the baseline; ones - 1 gates per row).
-* ``lut6`` (the default) and ``lut4``: sharing sized for 6-input (xc7) or 4-input (ECP5, iCE40)
-  LUTs, see :func:`lut6`. Their networks are also emitted already mapped: :func:`lut_cover`
-  groups the gates into XOR nodes of at most that many inputs, one LUT each.
+* ``lut6`` (the default) and ``lut4``: sharing with cancellation sized for 6-input (xc7) or
+  4-input (ECP5, iCE40) LUTs, see :func:`lut6`; ``lut6-small`` and ``lut4-small`` the same without
+  its depth bound. Their networks are also emitted already mapped: :func:`lut_cover` groups the
+  gates into XOR nodes of at most that many inputs, one LUT each.
 * ``cse``: Paar's greedy common-subexpression elimination: repeatedly give the pair of signals
   that occurs together in the most rows its own gate, until no pair is shared by two rows, then
   finish each row with a depth-balanced tree. Ties go to the lowest signal numbers, so the result
@@ -135,94 +136,110 @@ def cse(rows: list[list[int]], n_in: int = 128, min_share: int = 2) -> Network:
 OPTIMIZERS = {"naive": naive, "cse": cse}
 
 
-def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, candidates: int = 32) -> Network:
-    """LUT6-aware sharing: each shared node XORs up to ``width`` signals (one LUT), and is created
-    only when the rows it serves save more than the LUT it costs.
+def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: int | None = 2,
+         regen: int = 8) -> Network:
+    """LUT-aware sharing with cancellation: XOR nodes of up to ``width`` signals (one LUT each),
+    each used by every row it shortens, including rows that hold only some of its signals.
 
-    A row of m signals costs ceil((m - 1) / 5) LUT6 to finish (see :func:`lut_cover`); a node of
-    s signals replaces s of a row's signals by one, and the node costs one LUT. The gain of a
-    candidate is exactly the LUTs its rows save minus that one, ties broken towards the node that
-    removes the most signals. Candidates start from the most shared pairs (the same lazy heap as
-    ``cse``) and grow greedily by the signal that keeps the most rows.
+    A row is a set of signals XORed together. Using node T (the XOR of signals T) in row R turns R
+    into (R xor T) + {T}: the signals both have cancel, those only T has are added back. That pays
+    when R holds more than half of T: with 6 signals, a row holding all six saves five, five saves
+    three, four saves one. Greedy on the rows' total signals (a row of m finishes in
+    ceil((m - 1) / (width - 1)) LUTs): a node is created while the signals it removes, over
+    ``width - 1``, exceed the LUT it costs; then, in a second phase, while it saves a whole LUT
+    under the rows' exact finishing cost.
+
+    Candidates grow from every live signal by the signal that saves the most (one matrix product
+    per step for all of them); they wait in a lazy max-heap, are re-scored when popped, and are
+    regrown every ``regen`` nodes (using a node changes other candidates' rows in both
+    directions). ``node_levels`` bounds a node's depth in LUTs (2: the cover stays as deep as
+    plain sharing, four LUT levels for 128 x 128; None: fewest LUTs, about two levels deeper).
+    Deterministic: exact small-integer arithmetic, ties to the lowest signals.
     """
     n_rows = len(rows)
-    a_mat, count, heap = _pair_state(rows, n_in, 2)
-    net = Network(n_in, name="lut6")
+    per = width - 1
+    cap = n_in + 256
+    a_mat = np.zeros((n_rows, cap), dtype=np.float32)  # row-by-signal incidence (0/1)
+    for i, r in enumerate(rows):
+        a_mat[i, r] = 1
+    lvl = np.zeros(cap, dtype=np.int64)  # a signal's depth in LUTs (inputs 0)
+    net = Network(n_in, name=f"lut{width}")
     depth = [0] * n_in
-    s = n_in
-    per_lut = width - 1
-    rsize = np.array([len(r) for r in rows])  # signals left in each row
-    while heap:
-        tops: list[tuple[int, int, int]] = []
-        while heap and len(tops) < candidates:
-            neg, a, b = heapq.heappop(heap)
-            cur = int(count[a, b])
-            if cur != -neg:
-                if cur >= 2:
-                    heapq.heappush(heap, (-cur, a, b))
-                continue
-            tops.append((neg, a, b))
-        if not tops:
-            break
-        best: tuple[float, list[int], np.ndarray] | None = None
-        for _, a, b in tops:
-            t_set = [a, b]
-            rmask = (a_mat[:, a] & a_mat[:, b]).astype(bool)
-            while True:
-                r = rsize[rmask]
-                ns = len(t_set)
-                saved = (-((1 - r) // per_lut) + ((ns - r) // per_lut)).sum()  # ceil((r-1)/5) - ceil((r-ns)/5)
-                gain = float(saved) - 1 + 1e-3 * len(r) * (ns - 1)
-                if best is None or gain > best[0]:
-                    best = (gain, list(t_set), rmask.copy())
-                if len(t_set) == width:
+    s = n_in  # signals so far (a node's chain gates other than its last never enter rows)
+
+    def finish(m: np.ndarray) -> np.ndarray:  # LUTs to finish rows of m signals
+        return np.ceil(np.maximum(m - 1, 0) / per)
+
+    def score(cnt: np.ndarray, k: int, left: np.ndarray, exact: bool) -> tuple[np.ndarray, np.ndarray]:
+        d = np.maximum(0, 2 * cnt - k - 1)  # signals each row sheds
+        if exact:
+            return (finish(left) - finish(left - d)).sum(axis=-1) - 1 + 1e-4 * d.sum(axis=-1), d
+        return d.sum(axis=-1) / per - 1, d
+
+    def grow(exact: bool) -> dict[tuple[int, ...], float]:
+        m = np.ascontiguousarray(a_mat[:, :s])
+        if node_levels is not None:
+            m[:, lvl[:s] >= node_levels] = 0
+        left = a_mat[:, :s].sum(axis=1)
+        live = np.nonzero(m.sum(axis=0) >= 2)[0]
+        t_sets = live[:, None]
+        cnt = m[:, live].T  # candidate x row: signals of the candidate the row holds
+        out: dict[tuple[int, ...], float] = {}
+        for k in range(1, width):
+            # gain of adding signal c: rows holding c shed one more, the others one fewer
+            w1 = np.maximum(0, 2 * cnt - k)
+            w0 = np.maximum(0, 2 * cnt - k - 2)
+            gains = (w1 - w0) @ m + w0.sum(axis=1, keepdims=True)
+            np.put_along_axis(gains, t_sets, -1, axis=1)
+            c = np.argmax(gains, axis=1)
+            ok = gains[np.arange(len(c)), c] > 0
+            t_sets = np.concatenate([t_sets, c[:, None]], axis=1)[ok]
+            cnt = (cnt + m[:, c].T)[ok]
+            if not len(t_sets):
+                break
+            g, _ = score(cnt, k + 1, left[None, :], exact)
+            for j in np.nonzero(g > 0)[0].tolist():
+                key = tuple(sorted(t_sets[j].tolist()))
+                out[key] = max(out.get(key, g[j]), float(g[j]))
+        return out
+
+    exact = False
+    heap: list[tuple[float, tuple[int, ...]]] = []
+    since, fresh = regen, False
+    while True:
+        if since >= regen or not heap:
+            if not heap and fresh:  # nothing pays in this phase
+                if exact:
                     break
-                sub = a_mat[rmask, :s].sum(axis=0)
-                sub[t_set] = -1
-                c = int(np.argmax(sub))
-                if sub[c] < 2:
-                    break
-                t_set.append(c)
-                rmask = rmask & a_mat[:, c].astype(bool)
-        for item in tops:
-            heapq.heappush(heap, item)
-        assert best is not None
-        gain, t_set, rmask = best
-        if gain <= 0:
-            break
-        rws = np.nonzero(rmask)[0]
-        rsize[rws] -= len(t_set) - 1
-        # the node: a chain of XOR2 whose inner gates have one fanout (one LUT after mapping)
-        acc = t_set[0]
-        for x in t_set[1:]:
+                exact = True
+            heap = [(-g, t) for t, g in grow(exact).items()]
+            heapq.heapify(heap)
+            since, fresh = 0, True
+            continue
+        _, t_set = heapq.heappop(heap)
+        ts = list(t_set)
+        cnt = a_mat[:, ts].sum(axis=1)
+        g, d = score(cnt, len(ts), a_mat[:, :s].sum(axis=1), exact)
+        if g <= (0.5 if exact else 0.0):  # exact: the node must save a whole LUT
+            continue
+        if heap and g < -heap[0][0]:
+            heapq.heappush(heap, (-float(g), t_set))
+            continue
+        acc = ts[0]
+        for x in ts[1:]:  # the node: a chain of XOR2 whose inner gates have one fanout (one LUT)
             net.gates.append((min(acc, x), max(acc, x)))
             depth.append(max(depth[acc], depth[x]) + 1)
             acc = n_in + len(net.gates) - 1
-        t = acc
-        old_s = s
-        # signals created for the chain's inner gates never enter rows: keep the matrix aligned
-        s = t + 1
-        v = np.zeros(t, dtype=np.int32)
-        v[:old_s] = a_mat[rws, :old_s].sum(axis=0)
-        v[t_set] = 0
-        for x in t_set:
-            a_mat[rws, x] = 0
-        if a_mat.shape[1] <= s:
-            a_mat = np.concatenate([a_mat, np.zeros((n_rows, s + 1 - a_mat.shape[1]), dtype=np.int32)], axis=1)
-            grow = s + 1 - count.shape[0]
-            count = np.pad(count, ((0, grow), (0, grow)))
-        a_mat[rws, t] = 1
-        for x in t_set:
-            count[x, :t] -= v
-            count[:t, x] -= v
-        for x in t_set:
-            for y in t_set:
-                if x != y:
-                    count[x, y] -= len(rws)
-        count[t, :t] = v
-        count[:t, t] = v
-        for o in np.nonzero(v >= 2)[0].tolist():
-            heapq.heappush(heap, (-int(v[o]), o, t))
+        s = acc + 1
+        if s >= cap:
+            cap = 2 * s
+            a_mat = np.concatenate([a_mat, np.zeros((n_rows, cap - a_mat.shape[1]), dtype=np.float32)], axis=1)
+            lvl = np.concatenate([lvl, np.zeros(cap - len(lvl), dtype=np.int64)])
+        lvl[acc] = 1 + int(lvl[ts].max())
+        use = np.nonzero(d > 0)[0]
+        a_mat[np.ix_(use, ts)] = 1 - a_mat[np.ix_(use, ts)]
+        a_mat[use, acc] = 1
+        since, fresh = since + 1, False
     net.outputs = [_tree(net, np.nonzero(a_mat[i, :s])[0].tolist(), depth) for i in range(n_rows)]
     return net
 
@@ -232,15 +249,27 @@ OPTIMIZERS["lut6"] = lut6
 
 def lut4(rows: list[list[int]], n_in: int = 128) -> Network:
     """:func:`lut6` with nodes of at most four signals, for 4-input LUT fabrics (ECP5, iCE40)."""
-    net = lut6(rows, n_in, width=4)
-    net.name = "lut4"
+    return lut6(rows, n_in, width=4)
+
+
+def lut6_small(rows: list[list[int]], n_in: int = 128) -> Network:
+    """:func:`lut6` without the depth bound on nodes: fewest LUTs, a deeper cover."""
+    net = lut6(rows, n_in, node_levels=None)
+    net.name = "lut6-small"
     return net
 
 
-OPTIMIZERS["lut4"] = lut4
+def lut4_small(rows: list[list[int]], n_in: int = 128) -> Network:
+    """:func:`lut4` without the depth bound on nodes."""
+    net = lut6(rows, n_in, width=4, node_levels=None)
+    net.name = "lut4-small"
+    return net
+
+
+OPTIMIZERS.update({"lut4": lut4, "lut6-small": lut6_small, "lut4-small": lut4_small})
 
 # Optimizers whose networks are emitted as LUT nodes (see lut_cover), and the LUT size they target.
-LUT_WIDTH = {"lut6": 6, "lut4": 4}
+LUT_WIDTH = {"lut6": 6, "lut4": 4, "lut6-small": 6, "lut4-small": 4}
 
 
 def lut_cover(net: Network, width: int) -> list[tuple[int, list[int]]]:
