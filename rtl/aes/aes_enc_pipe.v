@@ -27,9 +27,9 @@
 // (axis_fifo in LUT RAM, erased by rst and key_clear in the 16 cycles after them) has room for
 // every block owed. Otherwise the output is a register (axis_reg) and a full one stalls the units.
 //
-// DEEP = 1 (128 bits, block RAM): four cycles a round for the fastest clock (aes_round_deep), the
-// key schedule three cycles a step (aes_key_expand PACE 3), a 64-entry output FIFO; latency
-// 4 Nr + 2 cycles.
+// DEEP = 1 (128 bits, block RAM): five cycles a round for the fastest clock (aes_round_deep), the
+// key schedule three cycles a step behind a registered key port (aes_key_expand PACE 3, KEY_REG:
+// blocks enter three cycles after the key), a 128-entry output FIFO; latency 5 Nr + 2 cycles.
 //
 // Latency: Nr * P + Nr * (SBOX == 2) + 1 cycles from acceptance to m_axis_tvalid (plus up to
 // P - 1 cycles waiting for the input unit's boundary). Throughput: one block every P cycles.
@@ -95,7 +95,7 @@ module aes_enc_pipe #(
     // register already stands there) to after them, so one cycle is the RAM's clock-to-output and
     // the other MixColumns and AddRoundKey, instead of one cycle holding both and the other none.
     localparam integer REBAL = (L == 1 && P == 1 && DEEP == 0) ? 1 : 0;
-    // DEEP: four cycles a round (see the DEEP units below); like REBAL, the pipeline never stalls.
+    // DEEP: five cycles a round (see the DEEP units below); like REBAL, the pipeline never stalls.
     localparam integer NOSTALL = (REBAL == 1 || DEEP == 1) ? 1 : 0;
     // The units that can run the last round (Nr = 10, 12, 14): the output takes its block from
     // one of these three, not from a 14-way select.
@@ -122,7 +122,7 @@ module aes_enc_pipe #(
             assign error = err_q;
             wire unused_fixed = ^{key, key_len, empty};
         end else begin : g_expand
-            aes_key_expand #(.SBOX(SBOX), .PACE(DEEP == 1 ? 3 : REBAL == 1 ? 2 : 1)) u_keys (
+            aes_key_expand #(.SBOX(SBOX), .PACE(DEEP == 1 ? 3 : REBAL == 1 ? 2 : 1), .KEY_REG(DEEP)) u_keys (
                 .clk(clk), .rst(clr), .idle(empty), .key(key), .key_len(key_len), .key_valid(key_valid),
                 .key_ready(key_ready), .key_loaded(keys_ok), .key_early(keys_early), .error(error),
                 .rk(rk), .nr(nr)
@@ -166,7 +166,7 @@ module aes_enc_pipe #(
     // REBAL cores never stall: blocks owed (taken, not yet handed over) are counted, and a block
     // is taken only while the OD-entry output FIFO has room for every block owed, so whatever
     // leaves the pipeline always finds a free entry (the pipeline holds at most 2 Nr + 1 blocks).
-    localparam integer OD = (DEEP == 1) ? 64 : 32;
+    localparam integer OD = (DEEP == 1) ? 128 : 32;
     wire              credit_q;
     wire              stall = (NOSTALL == 1) ? 1'b0 : out_xfer && !out_free;
     wire              advance = !stall;
@@ -314,17 +314,18 @@ module aes_enc_pipe #(
             end
         end
 
-        // DEEP = 1 (128 bits, block RAM): four cycles a round (aes_round_deep: the S-box RAMs'
-        // address and output registers, then MixColumns and AddRoundKey in two registered halves).
+        // DEEP = 1 (128 bits, block RAM): five cycles a round (aes_round_deep: the S-box RAMs'
+        // address and output registers, the RAM words in flip-flops, then MixColumns and
+        // AddRoundKey in two registered halves).
         // The input block is XORed with round key 0 into a register first (loaded every cycle,
         // taken or not: take reaches no enable), and the finished block passes one more register
         // before the FIFO. Nothing stalls: the credit below keeps room in the output FIFO for
-        // every block owed (up to 4 Nr + 2 in flight). Erasure: clr clears the valid bits at once
+        // every block owed (up to 5 Nr + 2 in flight). Erasure: clr clears the valid bits at once
         // and unit k's data registers k + 1 cycles later (its copy of clr, a chain: one net from
         // clr to each unit instead of one to 7,000 flip-flops and 224 RAM ports across the
         // device, the ECP5 critical path once the datapath was not); all within 16 cycles, the
         // output FIFO's wipe. A block taken after clr (two cycles after it at the earliest)
-        // reaches unit k after its clear: a block moves a unit in four cycles, the clear in one.
+        // reaches unit k after its clear: a block moves a unit in five cycles, the clear in one.
         if (DEEP == 1) begin : g_input
             reg  [127:0]      x_q;
             reg               x_v_q;

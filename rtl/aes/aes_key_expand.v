@@ -32,7 +32,14 @@ module aes_key_expand #(
     // SubWord), the second is the XORs with SubWord alone, and the third computes the next step's
     // SubWord input from the registered window: every cycle is two or three LUTs. Round key r is in
     // the bank 3r cycles after the load, ahead of a block of a core whose rounds take three cycles.
-    parameter PACE = 1
+    parameter PACE = 1,
+    // KEY_REG = 1: the key port is registered (key and key_len into kin_q while key_valid, the
+    // take into a flip-flop) and the schedule loads from those registers a cycle after the take, so
+    // the port's handshake (key_valid, idle, the schedule's state) drives two flip-flops instead of
+    // the 600 the load writes (on ECP5 that fan-out, 6-8 ns of routing, was the DEEP core's
+    // critical path). Everything after the take moves one cycle later: key_early rises two cycles
+    // after the take, key_loaded one cycle later than above.
+    parameter KEY_REG = 0
 ) (
     input  wire           clk,
     input  wire           rst,
@@ -51,18 +58,41 @@ module aes_key_expand #(
         if (PACE < 1 || PACE > 3) begin : g_bad_pace
             aes_key_expand_PACE_must_be_1_2_or_3 u_error ();
         end
+        if (KEY_REG != 0 && KEY_REG != 1) begin : g_bad_key_reg
+            aes_key_expand_KEY_REG_must_be_0_or_1 u_error ();
+        end
     endgenerate
     reg  busy_q;     // the schedule is running
     reg  keys_ok_q;
     reg  error_q;
     wire key_take = key_valid && key_ready;
-    wire load = key_take && key_len != 2'd3;
+    wire take_ok = key_take && key_len != 2'd3;
+    // KEY_REG: the key as taken (kin_q, klen_q) and the load a cycle after the take (ld_q)
+    reg  [255:0] kin_q;
+    reg  [1:0]   klen_q;
+    reg          ld_q;
+    always @(posedge clk) begin
+        if (rst || KEY_REG == 0) begin
+            kin_q <= 256'd0;
+            klen_q <= 2'd0;
+            ld_q <= 1'b0;
+        end else begin
+            if (key_valid) begin
+                kin_q <= key;
+                klen_q <= key_len;
+            end
+            ld_q <= take_ok;
+        end
+    end
+    wire         load = (KEY_REG == 1) ? ld_q : take_ok;
+    wire [255:0] ld_key = (KEY_REG == 1) ? kin_q : key;
+    wire [1:0]   ld_len = (KEY_REG == 1) ? klen_q : key_len;
     reg  wr_q;       // the staging register holds a round key for the bank
     reg  [14:0] wr_sel_q;  // one-hot: the bank entry the staged round key goes to
     reg  load_q;           // the cycle after a load: erase the old key's round keys 1..14
     reg  [127:0] wr_key_q;
-    assign key_ready = !busy_q && !wr_q && idle;
-    assign key_loaded = keys_ok_q && !busy_q && !wr_q;
+    assign key_ready = !busy_q && !wr_q && !ld_q && idle;
+    assign key_loaded = keys_ok_q && !busy_q && !wr_q && !ld_q;
     // wr_q is set from the second cycle of the schedule on (round key 1 staged) until it ends.
     reg  [1:0]  ph_q; // PACE > 1: the cycle of a step (0: SubWord, 1: the XORs, 2: the next input)
     reg  [31:0] sw_q; // PACE > 1: SubWord of this step, from its first cycle
@@ -72,7 +102,7 @@ module aes_key_expand #(
     // through key_early and s_axis_tready into the credit counter, was the DEEP core's critical
     // path). It equals keys_ok_q && (wr_q || !busy_q || (PACE > 1 && ph_q != 0)).
     reg  early_q;
-    always @(posedge clk) early_q <= !rst && !key_take && keys_ok_q;
+    always @(posedge clk) early_q <= !rst && !key_take && !ld_q && keys_ok_q;
     assign key_early = early_q;
     assign error = error_q;
 
@@ -82,7 +112,7 @@ module aes_key_expand #(
             error_q <= 1'b0;
         end else begin
             error_q <= key_take && key_len == 2'd3;
-            if (key_take) keys_ok_q <= load;
+            if (key_take) keys_ok_q <= take_ok;
         end
     end
 
@@ -168,7 +198,7 @@ module aes_key_expand #(
     wire [31:0] si_c = rot ? {si_w_c[23:0], si_w_c[31:24]} : si_w_c;
     // step 1: 128-bit key, RotWord(w[3]); 192-bit, RotWord(w[5]); 256-bit, none needed (words 4..7
     // come from the key)
-    wire [31:0] si_w_load = (key_len == 2'd1) ? key[95:64] : key[159:128];
+    wire [31:0] si_w_load = (ld_len == 2'd1) ? ld_key[95:64] : ld_key[159:128];
     wire [31:0] si_load = {si_w_load[23:0], si_w_load[31:24]};
 
     always @(posedge clk) begin : p_sched
@@ -197,17 +227,17 @@ module aes_key_expand #(
         end else if (load) begin
             ph_q <= 2'd0;
             si_q <= si_load;
-            bank_q[127:0] <= key[255:128];
-            win_q <= {128'd0, key[255:128]};
-            khi_q <= key[127:0];
+            bank_q[127:0] <= ld_key[255:128];
+            win_q <= {128'd0, ld_key[255:128]};
+            khi_q <= ld_key[127:0];
             step_q <= 4'd1;
-            r_q <= (key_len == 2'd0) ? 3'd0 : 3'd4;
+            r_q <= (ld_len == 2'd0) ? 3'd0 : 3'd4;
             rcon_q <= 8'h01;
             first_q <= 1'b1;
-            k128_q <= key_len == 2'd0;
-            k192_q <= key_len == 2'd1;
-            k256_q <= key_len == 2'd2;
-            nr_q <= (key_len == 2'd0) ? 4'd10 : (key_len == 2'd1) ? 4'd12 : 4'd14;
+            k128_q <= ld_len == 2'd0;
+            k192_q <= ld_len == 2'd1;
+            k256_q <= ld_len == 2'd2;
+            nr_q <= (ld_len == 2'd0) ? 4'd10 : (ld_len == 2'd1) ? 4'd12 : 4'd14;
             busy_q <= 1'b1;
         end else if (busy_q && !step) begin
             // the step's first cycle (SubWord; PACE = 3 also the prefix words), or PACE = 3's third
@@ -255,7 +285,7 @@ module aes_key_expand #(
     end
     always @* if (f_past && f_rst_q)
         assert (bank_q == {15*128{1'b0}} && wr_key_q == 128'd0 && win_q == 256'd0 && khi_q == 128'd0 &&
-                sw_q == 32'd0 && si_q == 32'd0 && pre_q == {32*7{1'b0}});
+                sw_q == 32'd0 && si_q == 32'd0 && pre_q == {32*7{1'b0}} && kin_q == 256'd0);
 `endif
 endmodule
 `default_nettype wire

@@ -95,7 +95,7 @@ module aes_pipe_out #(
                 .m_axis_tdata({m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid),
                 .m_axis_tready(m_axis_tready), .count(unused_count), .busy(unused_busy), .zero(unused_zero)
             );
-            // blocks taken and not yet written into the FIFO (at most 4 Nr + 2 with DEEP): idle_next is
+            // blocks taken and not yet written into the FIFO (at most 5 Nr + 2 with DEEP): idle_next is
             // "none next cycle", without the adder on the path (it moves by one at most)
             reg  [OW-1:0] fly_q;
             assign idle_next = (fly_q == {OW{1'b0}} && take == f_valid) ||

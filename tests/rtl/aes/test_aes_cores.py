@@ -25,8 +25,9 @@ def test_aes_enc_pipe(tmp_path, rng, width, sbox):
 
 
 def test_aes_enc_pipe_deep(tmp_path, rng):
-    """DEEP: four cycles a round (S-box RAM address and output registers, then MixColumns and
-    AddRoundKey in two halves), the key schedule three cycles a step."""
+    """DEEP: five cycles a round (S-box RAM address and output registers, the RAM words in
+    flip-flops, then MixColumns and AddRoundKey in two halves), the key schedule three cycles a
+    step behind a registered key port."""
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("aes_enc_pipe", sources("aes_enc_pipe"), "tb_aes", [TB], tmp_path,
                               parameters={"DATA_W": 128, "SBOX": 2, "USER_W": 2, "DEEP": 1}, env=env,
