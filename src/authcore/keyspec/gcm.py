@@ -59,7 +59,7 @@ class GcmConfig:
     specialize: str | None = None  # None | ghash | all
     lanes: int = 1              # blocks per cycle: 2 needs a key-specialized GHASH and 128 bits
     selftest: bool = False      # wrap the core in gcm_selftest (power-on known-answer test)
-    deep: bool = False          # the AES engine's DEEP variant (aes_enc_pipe DEEP: four cycles a round)
+    deep: bool = False          # the AES engine's DEEP variant (aes_enc_pipe DEEP: five cycles a round)
 
     def check(self) -> tuple[int, int]:
         """(GHASH parameter, DIGIT) after validating the configuration."""
