@@ -122,7 +122,8 @@ module aes_enc_pipe #(
             assign error = err_q;
             wire unused_fixed = ^{key, key_len, empty};
         end else begin : g_expand
-            aes_key_expand #(.SBOX(SBOX), .PACE(DEEP == 1 ? 3 : REBAL == 1 ? 2 : 1), .KEY_REG(DEEP)) u_keys (
+            aes_key_expand #(.SBOX(SBOX), .PACE(DEEP == 1 ? 3 : REBAL == 1 ? 2 : 1), .KEY_REG(DEEP),
+                             .RST_REG(DEEP)) u_keys (
                 .clk(clk), .rst(clr), .idle(empty), .key(key), .key_len(key_len), .key_valid(key_valid),
                 .key_ready(key_ready), .key_loaded(keys_ok), .key_early(keys_early), .error(error),
                 .rk(rk), .nr(nr)

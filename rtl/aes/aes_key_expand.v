@@ -39,7 +39,13 @@ module aes_key_expand #(
     // the 600 the load writes (on ECP5 that fan-out, 6-8 ns of routing, was the DEEP core's
     // critical path). Everything after the take moves one cycle later: key_early rises two cycles
     // after the take, key_loaded one cycle later than above.
-    parameter KEY_REG = 0
+    parameter KEY_REG = 0,
+    // RST_REG = 1: rst is registered before it clears the schedule, so the clear reaches the
+    // schedule's 2,700 flip-flops from a register instead of from the parent's rst or key_clear
+    // through their OR (on ECP5, with KEY_REG, that fan-out was the DEEP core's critical path).
+    // The erasure completes a cycle later (the bank reads zero two cycles after rst); in the cycle
+    // between, key_ready, key_loaded and key_early are held low.
+    parameter RST_REG = 0
 ) (
     input  wire           clk,
     input  wire           rst,
@@ -61,7 +67,14 @@ module aes_key_expand #(
         if (KEY_REG != 0 && KEY_REG != 1) begin : g_bad_key_reg
             aes_key_expand_KEY_REG_must_be_0_or_1 u_error ();
         end
+        if (RST_REG != 0 && RST_REG != 1) begin : g_bad_rst_reg
+            aes_key_expand_RST_REG_must_be_0_or_1 u_error ();
+        end
     endgenerate
+    reg  rst_q;      // RST_REG: rst a cycle later, which clears the schedule (srst)
+    always @(posedge clk) rst_q <= rst;
+    wire srst = (RST_REG == 1) ? rst_q : rst;
+    wire hold = RST_REG == 1 && rst_q;  // the schedule is being cleared
     reg  busy_q;     // the schedule is running
     reg  keys_ok_q;
     reg  error_q;
@@ -72,7 +85,7 @@ module aes_key_expand #(
     reg  [1:0]   klen_q;
     reg          ld_q;
     always @(posedge clk) begin
-        if (rst || KEY_REG == 0) begin
+        if (srst || KEY_REG == 0) begin
             kin_q <= 256'd0;
             klen_q <= 2'd0;
             ld_q <= 1'b0;
@@ -91,8 +104,8 @@ module aes_key_expand #(
     reg  [14:0] wr_sel_q;  // one-hot: the bank entry the staged round key goes to
     reg  load_q;           // the cycle after a load: erase the old key's round keys 1..14
     reg  [127:0] wr_key_q;
-    assign key_ready = !busy_q && !wr_q && !ld_q && idle;
-    assign key_loaded = keys_ok_q && !busy_q && !wr_q && !ld_q;
+    assign key_ready = !busy_q && !wr_q && !ld_q && !hold && idle;
+    assign key_loaded = keys_ok_q && !busy_q && !wr_q && !ld_q && !hold;
     // wr_q is set from the second cycle of the schedule on (round key 1 staged) until it ends.
     reg  [1:0]  ph_q; // PACE > 1: the cycle of a step (0: SubWord, 1: the XORs, 2: the next input)
     reg  [31:0] sw_q; // PACE > 1: SubWord of this step, from its first cycle
@@ -102,12 +115,12 @@ module aes_key_expand #(
     // through key_early and s_axis_tready into the credit counter, was the DEEP core's critical
     // path). It equals keys_ok_q && (wr_q || !busy_q || (PACE > 1 && ph_q != 0)).
     reg  early_q;
-    always @(posedge clk) early_q <= !rst && !key_take && !ld_q && keys_ok_q;
+    always @(posedge clk) early_q <= !rst && !hold && !key_take && !ld_q && keys_ok_q;
     assign key_early = early_q;
     assign error = error_q;
 
     always @(posedge clk) begin
-        if (rst) begin
+        if (srst) begin
             keys_ok_q <= 1'b0;
             error_q <= 1'b0;
         end else begin
@@ -203,7 +216,7 @@ module aes_key_expand #(
 
     always @(posedge clk) begin : p_sched
         integer e;
-        if (rst) begin
+        if (srst) begin
             bank_q <= {15*128{1'b0}};
             wr_q <= 1'b0;
             wr_sel_q <= 15'd0;
@@ -264,9 +277,9 @@ module aes_key_expand #(
         // Entries 1..14 are erased one cycle after the load, from a register (the load itself
         // writes entry 0 only, so the key port's handshake does not drive the whole bank); the
         // schedule's first write to them is a cycle later still.
-        if (!rst) load_q <= load;
-        if (!rst && load_q) bank_q[15*128-1:128] <= {14*128{1'b0}};
-        if (!rst && wr_q) begin
+        if (!srst) load_q <= load;
+        if (!srst && load_q) bank_q[15*128-1:128] <= {14*128{1'b0}};
+        if (!srst && wr_q) begin
             for (e = 1; e < 15; e = e + 1)
                 if (wr_sel_q[e]) bank_q[128 * e +: 128] <= wr_key_q;
             if (!busy_q) wr_q <= 1'b0;
@@ -276,12 +289,13 @@ module aes_key_expand #(
     assign rk = bank_q;
 `ifdef AUTHCORE_FORMAL_ERASE
     // formal/jobs.toml aes_key_expand-erase: the cycle after rst (aes_enc_pipe and aes_enc_iter
-    // drive it with rst or key_clear) no register holds key material: the round-key bank, the
-    // staging register, the schedule window, the key's upper words, SubWord's input and output.
+    // drive it with rst or key_clear; with RST_REG the cycle after its registered copy, two cycles
+    // after rst) no register holds key material: the round-key bank, the staging register, the
+    // schedule window, the key's upper words, SubWord's input and output, the key port's register.
     reg f_past = 1'b0, f_rst_q = 1'b0;
     always @(posedge clk) begin
         f_past <= 1'b1;
-        f_rst_q <= rst;
+        f_rst_q <= srst;
     end
     always @* if (f_past && f_rst_q)
         assert (bank_q == {15*128{1'b0}} && wr_key_q == 128'd0 && win_q == 256'd0 && khi_q == 128'd0 &&
