@@ -29,7 +29,8 @@
 //
 // DEEP = 1 (128 bits, block RAM): five cycles a round for the fastest clock (aes_round_deep), the
 // key schedule three cycles a step behind a registered key port (aes_key_expand PACE 3, KEY_REG:
-// blocks enter three cycles after the key), a 128-entry output FIFO; latency 5 Nr + 2 cycles.
+// blocks enter three cycles after the key), a 128-entry output FIFO with an output register;
+// latency 5 Nr + 3 cycles.
 //
 // Latency: Nr * P + Nr * (SBOX == 2) + 1 cycles from acceptance to m_axis_tvalid (plus up to
 // P - 1 cycles waiting for the input unit's boundary). Throughput: one block every P cycles.
@@ -320,7 +321,7 @@ module aes_enc_pipe #(
         // AddRoundKey in two registered halves).
         // The input block is XORed with round key 0 into a register first (loaded every cycle,
         // taken or not: take reaches no enable), and the finished block passes one more register
-        // before the FIFO. Nothing stalls: the credit below keeps room in the output FIFO for
+        // before the FIFO (and the FIFO's own output register after it). Nothing stalls: the credit below keeps room in the output FIFO for
         // every block owed (up to 5 Nr + 2 in flight). Erasure: clr clears the valid bits at once
         // and unit k's data registers k + 1 cycles later (its copy of clr, a chain: one net from
         // clr to each unit instead of one to 7,000 flip-flops and 224 RAM ports across the

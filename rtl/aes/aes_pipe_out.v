@@ -6,7 +6,9 @@
 // the FIFO has room for every block owed (taken by the core, not yet popped), so whatever leaves
 // the pipeline finds a free entry; the core takes a block only with credit. idle_next: no block
 // will be in the pipeline next cycle (taken and not yet written into the FIFO), counted instead of
-// ORed from every unit's valid bits. OREG = 1 (DEEP): one more register before the FIFO.
+// ORed from every unit's valid bits. OREG = 1 (DEEP): one more register before the FIFO and the
+// FIFO's output register (OUT_REGS 1; without it the 128-entry LUT RAM's read and its 8:1 bank
+// multiplexer drove m_axis_tdata directly, the DEEP core's critical path on ECP5, 8.2 ns).
 // NOSTALL = 0: an output register (axis_reg); out_free low stalls the pipeline; credit and
 // idle_next are low (not used).
 // out_xfer/out_data/out_user: a finished block (one-hot selected from the last round's unit).
@@ -89,7 +91,7 @@ module aes_pipe_out #(
             wire [OW:0] unused_count;
             wire       unused_busy, unused_zero;
             /* verilator lint_on UNUSEDSIGNAL */
-            axis_fifo #(.WIDTH(128 + USER_W), .DEPTH(OD), .STYLE("distributed"), .WIPE(1), .OUT_REGS(0)) u_fifo (
+            axis_fifo #(.WIDTH(128 + USER_W), .DEPTH(OD), .STYLE("distributed"), .WIPE(1), .OUT_REGS(OREG)) u_fifo (
                 .clk(clk), .rst(rst), .clear(key_clear),
                 .s_axis_tdata({f_user, f_data}), .s_axis_tvalid(f_valid), .s_axis_tready(out_free),
                 .m_axis_tdata({m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid),
