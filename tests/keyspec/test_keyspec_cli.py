@@ -42,6 +42,11 @@ def test_generate_cli_errors(tmp_path, capsys):
             assert says in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
         assert main(["generate", "ghash", "--selftest", "--hash-key", "11" * 16, "--out", str(tmp_path)]) == 2
         assert "--selftest belong to 'generate gcm'" in capsys.readouterr().err
+        for arch in ("feedback", "crenne-pipe"):
+            assert main(["generate", "ghash", "--deep", "--arch", arch, "--hash-key", "11" * 16,
+                         "--out", str(tmp_path)]) == 2
+            err = capsys.readouterr().err
+            assert "--deep belongs to" in err and len(err.strip().splitlines()) == 1, err
         assert main(["prove", str(tmp_path / "nothing")]) == 2
         assert "no manifest.json" in capsys.readouterr().err
         assert main(["keyspec", "density", "--keys", "0"]) == 2

@@ -86,13 +86,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return _generate_gcm(args)
     if args.what == "ghash64":
         return _generate_ghash64(args)
-    if (args.data_width, args.sbox, args.ghash, args.specialize, args.selftest, args.deep) != (128, "lut", "parallel",
-                                                                                              None, False, False):
-        raise InvalidParameter("--data-width, --sbox, --ghash, --specialize, --deep and --selftest belong to "
-                               "'generate gcm'")
+    gcm_only = (args.data_width, args.sbox, args.ghash, args.specialize, args.selftest)
+    if gcm_only != (128, "lut", "parallel", None, False):
+        raise InvalidParameter("--data-width, --sbox, --ghash, --specialize and --selftest belong to 'generate gcm'")
     crenne = args.arch == "crenne-pipe"
     if not crenne and (args.stages is not None or args.feedback or args.stage_regs is not None):
         raise InvalidParameter("--stages, --feedback and --stage-regs belong to --arch crenne-pipe")
+    if args.deep and args.arch != "pipelined":
+        raise InvalidParameter("--deep belongs to 'generate gcm' and to 'generate ghash --arch pipelined'")
     if crenne and args.lanes != 1:
         raise InvalidParameter("--arch crenne-pipe takes --stages N, not --lanes")
     h = _hash_key(args)
@@ -104,7 +105,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
                             regs=1 if args.stage_regs is None else args.stage_regs, feedback=args.feedback,
                             opt=args.optimizer)
     else:
-        g = generate_ghash(h, args.out, lanes=args.lanes, arch=args.arch, opt=args.optimizer)
+        g = generate_ghash(h, args.out, lanes=args.lanes, arch=args.arch, opt=args.optimizer, deep=args.deep)
     if args.json:
         print(json.dumps(g.manifest, sort_keys=True))
     else:
@@ -232,7 +233,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--selftest", action="store_true", help="gcm: wrap the core in gcm_selftest, a power-on "
                    "known-answer test (the spec's test case 4, or under the built-in key with --specialize all)")
     g.add_argument("--deep", action="store_true", help="gcm: the AES engine's DEEP variant, five cycles a round "
-                   "for the fastest clock (--data-width 128 --sbox rom)")
+                   "for the fastest clock (--data-width 128 --sbox rom); ghash --arch pipelined: the input "
+                   "registered and X*H^2N in the loop in two steps, for the fastest clock")
     g.add_argument("--optimizer", default="lut6", choices=sorted(OPTIMIZERS))
     g.add_argument("--out", required=True, metavar="DIR")
     g.add_argument("--json", action="store_true")

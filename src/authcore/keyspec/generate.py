@@ -54,7 +54,7 @@ def _h_power(h: int, e: int) -> int:
 
 
 def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedback",
-                   opt: str = "lut6", prove: bool = True) -> Generated:
+                   opt: str = "lut6", prove: bool = True, deep: bool = False) -> Generated:
     if len(h) != 16:
         raise InvalidParameter(f"hash key H must be 16 bytes, got {len(h)}")
     if not 1 <= lanes <= MAX_LANES:
@@ -65,6 +65,8 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
         return generate_crenne(h, out, stages=lanes, opt=opt, prove=prove)
     if arch == "pipelined" and lanes < 2:
         raise InvalidParameter("--arch pipelined needs --lanes 2 or more (one lane is already only the loop)")
+    if deep and arch != "pipelined":
+        raise InvalidParameter("--deep belongs to --arch pipelined (the two-step loop)")
     if opt not in optimizer.OPTIMIZERS:
         raise InvalidParameter(f"unknown optimizer {opt!r}; use one of {', '.join(optimizer.OPTIMIZERS)}")
     outp = Path(out)
@@ -75,16 +77,19 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
         if hi == 0:
             raise InvalidParameter("--arch pipelined multiplies by powers of H^-1, and H = 0 has no inverse")
         exponents += emitter.correction_powers(lanes)
+    # (power, hold): deep's loop multiplies by H^2N in two steps (emitter.multiplier_hold)
+    plan = [(p, False) for p in exponents] + ([(2 * lanes, True)] if deep else [])
     mults = []
     files = []
-    for p in exponents:
+    for p, hold in plan:
         power = _h_power(hi, p)
         t0 = time.monotonic()
         net = optimizer.OPTIMIZERS[opt](matrix.rows(power))
         opt_s = time.monotonic() - t0
-        name = emitter.mul_name(p)
+        name = emitter.mul_name(p) + ("_hold" if hold else "")
         path = outp / f"{name}.v"
-        emitter.write_secret(path, emitter.multiplier(name, net, p, opt))
+        emitter.write_secret(path, emitter.multiplier_hold(name, net, p, opt) if hold
+                             else emitter.multiplier(name, net, p, opt))
         entry: dict[str, object] = {
             "module": name, "power": p, "file": path.name, "xor2": net.xor2, "depth": net.depth,
             "density": round(matrix.density(power), 4), "optimizer_seconds": round(opt_s, 3),
@@ -92,19 +97,21 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
                      else None),
             "key_material": True, "mode": "0600",
         }
+        if hold:
+            entry.update(hold=True, latency=1)
         if prove:
             t1 = time.monotonic()
-            res = proof.prove_file(path, name, power)
+            res = proof.prove_file(path, name, power, latency=1 if hold else 0, hold=hold)
             entry["proof"] = {"proven": True, "cells": res.cells, "seconds": round(time.monotonic() - t1, 3)}
         mults.append(entry)
         files.append(path)
     top = outp / "ghash_keyspec.v"
-    top.write_text(emitter.ghash_lanes_top(lanes) if arch == "feedback" else emitter.ghash_pipelined_top(lanes))
+    top.write_text(emitter.ghash_lanes_top(lanes) if arch == "feedback" else emitter.ghash_pipelined_top(lanes, deep))
     secret = set(files)                            # the multipliers: they embed powers of H
     files += _copy_needed(top, outp)
     files.append(top)
     manifest: dict[str, object] = {
-        "generator": "authcore generate ghash", "top": "ghash_keyspec", "lanes": lanes, "arch": arch,
+        "generator": "authcore generate ghash", "top": "ghash_keyspec", "lanes": lanes, "arch": arch, "deep": deep,
         "optimizer": opt, "bits_per_cycle": 128 * lanes, "xor2_total": sum(int(m["xor2"]) for m in mults),
         "multipliers": mults,
         "files": [{"file": f.name, "sha256": _sha256(f), "key_material": f in secret} for f in files],
@@ -249,7 +256,7 @@ def generate_for_sweep(spec: dict[str, object], key_seed: int, out: Path) -> tup
         raise InvalidParameter(f"generate part must be 'core' or 'multiplier', not {part!r}")
     g = generate_ghash(benchmark_hash_key(key_seed), out, lanes=int(spec.get("lanes", 1)),  # type: ignore[arg-type]
                        arch=str(spec.get("arch", "feedback")), opt=str(spec.get("optimizer", "lut6")),
-                       prove=bool(spec.get("prove", False)))
+                       prove=bool(spec.get("prove", False)), deep=bool(spec.get("deep", False)))
     info = {"xor2": g.manifest["xor2_total"], "lanes": g.manifest["lanes"], "optimizer": g.manifest["optimizer"]}
     if part == "multiplier":
         # The x*H network alone, to set against a generic multiplier alone (no state, no stream).
@@ -284,7 +291,9 @@ def prove_dir(d: str | Path, h: bytes | None = None) -> list[dict[str, object]]:
     results = []
     for m in mults:
         path = folder / str(m["file"])
-        ev = proof.evaluate_map(proof.elaborate(path, str(m["module"])), str(m["module"]))
+        hold = bool(m.get("hold", False))
+        ev = proof.evaluate_map(proof.elaborate(path, str(m["module"]), hold=hold),
+                                proof.HOLD_TOP if hold else str(m["module"]))
         masks, census = ev.masks, ev.census
         addend, latency = bool(m.get("addend", False)), int(m.get("latency", 0))
         if ev.width != int(manifest.get("width", 128)):

