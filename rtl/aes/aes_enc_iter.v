@@ -47,7 +47,7 @@ module aes_enc_iter #(
     reg               busy_q;
 
     aes_key_expand #(.SBOX(SBOX)) u_keys (
-        .clk(clk), .rst(clr), .idle(!busy_q), .key(key), .key_len(key_len), .key_valid(key_valid),
+        .clk(clk), .rst(clr), .idle(!busy_q), .idle_next(1'b0), .key(key), .key_len(key_len), .key_valid(key_valid),
         .key_ready(key_ready), .key_loaded(keys_ok), .key_early(keys_early), .error(error),
         .rk(rk), .nr(nr)
     );

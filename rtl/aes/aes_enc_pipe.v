@@ -110,6 +110,7 @@ module aes_enc_pipe #(
     wire              keys_ok;
     wire              keys_early;
     wire              empty;
+    wire              empty_d;   // empty's next value (the DEEP key schedule's registered key_ready)
 
     generate
         if (FIXED_KEY == 1) begin : g_fixed
@@ -124,8 +125,9 @@ module aes_enc_pipe #(
             wire unused_fixed = ^{key, key_len, empty};
         end else begin : g_expand
             aes_key_expand #(.SBOX(SBOX), .PACE(DEEP == 1 ? 3 : REBAL == 1 ? 2 : 1), .KEY_REG(DEEP),
-                             .RST_REG(DEEP)) u_keys (
-                .clk(clk), .rst(clr), .idle(empty), .key(key), .key_len(key_len), .key_valid(key_valid),
+                             .RST_REG(DEEP), .READY_REG(DEEP)) u_keys (
+                .clk(clk), .rst(clr), .idle(empty), .idle_next(empty_d), .key(key), .key_len(key_len),
+                .key_valid(key_valid),
                 .key_ready(key_ready), .key_loaded(keys_ok), .key_early(keys_early), .error(error),
                 .rk(rk), .nr(nr)
             );
@@ -182,7 +184,8 @@ module aes_enc_pipe #(
     // block leaves their pipeline at its FIFO write, and the OR of every unit's valid bits spans
     // the device (the DEEP core's critical path on ECP5, 8.1 ns of routing).
     wire              idle_next;
-    always @(posedge clk) empty_q <= clr || ((NOSTALL == 1) ? idle_next : (!(|busy_v) && !take));
+    assign empty_d = clr || ((NOSTALL == 1) ? idle_next : (!(|busy_v) && !take));
+    always @(posedge clk) empty_q <= empty_d;
 
     always @(posedge clk) begin
         if (clr) cnt_q <= {JW{1'b0}};

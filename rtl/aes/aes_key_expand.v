@@ -45,11 +45,20 @@ module aes_key_expand #(
     // through their OR (on ECP5, with KEY_REG, that fan-out was the DEEP core's critical path).
     // The erasure completes a cycle later (the bank reads zero two cycles after rst); in the cycle
     // between, key_ready, key_loaded and key_early are held low.
-    parameter RST_REG = 0
+    parameter RST_REG = 0,
+    // READY_REG = 1: key_ready is a register, loaded with its next value (from the schedule's next
+    // state and the parent's idle_next, idle's value a cycle later): the same signal a cycle for a
+    // cycle (formal job aes_key_expand-ready-reg proves it), but driven by a flip-flop, so the
+    // parent and the key port's logic read it from a register rather than from a LUT that placement
+    // pulls toward whatever consumes key_ready outside (on ECP5 that round trip, the schedule's
+    // state to key_ready beside the harness and back into ld_q, was the DEEP core's critical path
+    // at two of three placements). READY_REG = 0: idle_next is not used; READY_REG = 1: idle is not.
+    parameter READY_REG = 0
 ) (
     input  wire           clk,
     input  wire           rst,
     input  wire           idle,
+    input  wire           idle_next,
     input  wire [255:0]   key,
     input  wire [1:0]     key_len,
     input  wire           key_valid,
@@ -69,6 +78,9 @@ module aes_key_expand #(
         end
         if (RST_REG != 0 && RST_REG != 1) begin : g_bad_rst_reg
             aes_key_expand_RST_REG_must_be_0_or_1 u_error ();
+        end
+        if (READY_REG != 0 && READY_REG != 1) begin : g_bad_ready_reg
+            aes_key_expand_READY_REG_must_be_0_or_1 u_error ();
         end
     endgenerate
     reg  rst_q;      // RST_REG: rst a cycle later, which clears the schedule (srst)
@@ -104,7 +116,7 @@ module aes_key_expand #(
     reg  [14:0] wr_sel_q;  // one-hot: the bank entry the staged round key goes to
     reg  load_q;           // the cycle after a load: erase the old key's round keys 1..14
     reg  [127:0] wr_key_q;
-    assign key_ready = !busy_q && !wr_q && !ld_q && !hold && idle;
+    wire   ready_now = !busy_q && !wr_q && !ld_q && !hold && idle;
     assign key_loaded = keys_ok_q && !busy_q && !wr_q && !ld_q && !hold;
     // wr_q is set from the second cycle of the schedule on (round key 1 staged) until it ends.
     reg  [1:0]  ph_q; // PACE > 1: the cycle of a step (0: SubWord, 1: the XORs, 2: the next input)
@@ -287,6 +299,40 @@ module aes_key_expand #(
     end
 
     assign rk = bank_q;
+
+    // key_ready (ready_now, or READY_REG: a register loaded with ready_now's next value; the next
+    // values below follow p_sched, the load and the registered rst exactly)
+    generate
+        if (READY_REG == 1) begin : g_ready_reg
+            wire busy_n = !srst && (load || (busy_q && !(step && step_q == nr_q)));
+            wire wr_n = !srst && busy_q && (wr_q || (step && !load));
+            wire ld_n = KEY_REG == 1 && !srst && take_ok;
+            wire hold_n = RST_REG == 1 && rst;
+            reg  rdy_q;
+            always @(posedge clk) rdy_q <= !busy_n && !wr_n && !ld_n && !hold_n && idle_next;
+            assign key_ready = rdy_q;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_now = ready_now;
+            /* verilator lint_on UNUSEDSIGNAL */
+        end else begin : g_ready_now
+            assign key_ready = ready_now;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_idle_next = idle_next;
+            /* verilator lint_on UNUSEDSIGNAL */
+        end
+    endgenerate
+`ifdef AUTHCORE_FORMAL_READY
+    // formal/jobs.toml aes_key_expand-ready-reg: from any state, with idle a cycle after idle_next,
+    // the registered key_ready equals ready_now the cycle after (so everywhere: the relation is
+    // for an arbitrary state, not only reachable ones).
+    reg f_init = 1'b0, f_idle_n_q;
+    always @(posedge clk) begin
+        f_init <= 1'b1;
+        f_idle_n_q <= idle_next;
+    end
+    always @* if (f_init) assume (idle == f_idle_n_q);
+    always @* if (f_init) assert (key_ready == ready_now);
+`endif
 `ifdef AUTHCORE_FORMAL_ERASE
     // formal/jobs.toml aes_key_expand-erase: the cycle after rst (aes_enc_pipe and aes_enc_iter
     // drive it with rst or key_clear; with RST_REG the cycle after its registered copy, two cycles
