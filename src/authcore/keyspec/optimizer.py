@@ -162,6 +162,7 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: in
     a_mat = np.zeros((n_rows, cap), dtype=np.float32)  # row-by-signal incidence (0/1)
     for i, r in enumerate(rows):
         a_mat[i, r] = 1
+    rsize = a_mat.sum(axis=1)  # signals in each row, kept up to date as nodes are used
     lvl = np.zeros(cap, dtype=np.int64)  # a signal's depth in LUTs (inputs 0)
     net = Network(n_in, name=f"lut{width}")
     depth = [0] * n_in
@@ -180,7 +181,7 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: in
         m = np.ascontiguousarray(a_mat[:, :s])
         if node_levels is not None:
             m[:, lvl[:s] >= node_levels] = 0
-        left = a_mat[:, :s].sum(axis=1)
+        left = rsize
         live = np.nonzero(m.sum(axis=0) >= 2)[0]
         t_sets = live[:, None]
         cnt = m[:, live].T  # candidate x row: signals of the candidate the row holds
@@ -219,7 +220,7 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: in
         _, t_set = heapq.heappop(heap)
         ts = list(t_set)
         cnt = a_mat[:, ts].sum(axis=1)
-        g, d = score(cnt, len(ts), a_mat[:, :s].sum(axis=1), exact)
+        g, d = score(cnt, len(ts), rsize, exact)
         if g <= (0.5 if exact else 0.0):  # exact: the node must save a whole LUT
             continue
         if heap and g < -heap[0][0]:
@@ -239,6 +240,7 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: in
         use = np.nonzero(d > 0)[0]
         a_mat[np.ix_(use, ts)] = 1 - a_mat[np.ix_(use, ts)]
         a_mat[use, acc] = 1
+        rsize[use] += len(ts) + 1 - 2 * cnt[use]  # held cnt of the node's signals, now the rest and it
         since, fresh = since + 1, False
     net.outputs = [_tree(net, np.nonzero(a_mat[i, :s])[0].tolist(), depth) for i in range(n_rows)]
     return net
@@ -247,25 +249,20 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: in
 OPTIMIZERS["lut6"] = lut6
 
 
-def lut4(rows: list[list[int]], n_in: int = 128) -> Network:
-    """:func:`lut6` with nodes of at most four signals, for 4-input LUT fabrics (ECP5, iCE40)."""
-    return lut6(rows, n_in, width=4)
+def _lut_variant(name: str, width: int, node_levels: int | None):
+    """:func:`lut6` with nodes of at most ``width`` signals (4 for 4-input LUT fabrics: ECP5,
+    iCE40) and ``node_levels`` (None, the "-small" variants: fewest LUTs, a deeper cover)."""
+    def run(rows: list[list[int]], n_in: int = 128) -> Network:
+        net = lut6(rows, n_in, width=width, node_levels=node_levels)
+        net.name = name
+        return net
+    run.__name__ = name.replace("-", "_")
+    return run
 
 
-def lut6_small(rows: list[list[int]], n_in: int = 128) -> Network:
-    """:func:`lut6` without the depth bound on nodes: fewest LUTs, a deeper cover."""
-    net = lut6(rows, n_in, node_levels=None)
-    net.name = "lut6-small"
-    return net
-
-
-def lut4_small(rows: list[list[int]], n_in: int = 128) -> Network:
-    """:func:`lut4` without the depth bound on nodes."""
-    net = lut6(rows, n_in, width=4, node_levels=None)
-    net.name = "lut4-small"
-    return net
-
-
+lut4 = _lut_variant("lut4", 4, 2)
+lut6_small = _lut_variant("lut6-small", 6, None)
+lut4_small = _lut_variant("lut4-small", 4, None)
 OPTIMIZERS.update({"lut4": lut4, "lut6-small": lut6_small, "lut4-small": lut4_small})
 
 # Optimizers whose networks are emitted as LUT nodes (see lut_cover), and the LUT size they target.
