@@ -123,6 +123,15 @@ def multiplier_acc(module: str, net: Network, optimizer: str, regs: int) -> str:
     return _cut_multiplier(module, net, optimizer, regs, "y = x * H ^ a", hold=False)
 
 
+def multiplier_pipe(module: str, net: Network, power: int, optimizer: str) -> str:
+    """``module #(LATENCY 1) (clk, x, y)`` with y = x*H^power a cycle after x: the network cut by
+    one plain register level in its middle (:func:`cut_levels`; no reset, no enable), for the
+    feed-forward multipliers of the pipelined GHASH's ``deep`` form."""
+    if net.n_in != 128:
+        raise ValueError("multiplier_pipe needs a 128-input network")
+    return _cut_multiplier(module, net, optimizer, 1, f"y = x * H^{power}", hold=False)
+
+
 def multiplier_hold(module: str, net: Network, power: int, optimizer: str) -> str:
     """``module #(LATENCY 1) (clk, en, clr, x, y)`` with y = x*H^power one step after x: the
     network cut by one register level in the middle (:func:`cut_levels`), for a feedback loop of
@@ -409,9 +418,11 @@ def correction_powers(lanes: int) -> list[int]:
 
 def pipelined_latency(lanes: int, deep: bool = False) -> int:
     """Cycles from a tlast beat to its hash on m_axis in the pipelined top: stages A, B, C and
-    one correction stage per bit of N - 1; ``deep``: four more (the input register, stages F and
-    G of the two-step loop, the FIFO's second output register)."""
-    return 3 + len(correction_powers(lanes)) + (4 if deep else 0)
+    one correction stage per bit of N - 1; ``deep``: six more (the input register, the lanes' and
+    D*H^N's register levels, stages F and G of the two-step loop, the FIFO's second output
+    register) and one more per correction stage (its multiplier's register level)."""
+    e = len(correction_powers(lanes))
+    return 3 + e + (6 + e if deep else 0)
 
 
 def fifo_depth(lanes: int, deep: bool = False) -> int:
@@ -445,8 +456,9 @@ def ghash_pipelined_top(lanes: int, deep: bool = False) -> str:
     message's first beat; stages F and G, outside the loop). X*H^2N is cut by a register in the
     middle of its network (:func:`multiplier_hold`), loaded only with a beat and zeroed at a
     message's first and last beat, so each of the loop's two cycles holds half a multiplier and
-    gaps between beats hold both halves. The output FIFO is LUT RAM with two output registers.
-    Latency 7 + E cycles.
+    gaps between beats hold both halves. Every other multiplier (the lanes, D*H^N, the corrections)
+    is cut the same way by a plain register level (:func:`multiplier_pipe`), the stage after it
+    waiting a cycle more. The output FIFO is LUT RAM with two output registers. Latency 9 + 2E.
     """
     n = lanes
     if n < 2:
@@ -501,6 +513,10 @@ def ghash_pipelined_top(lanes: int, deep: bool = False) -> str:
         *_stage_ctl("c", ne),
         "    reg  [127:0] d_q;",
         *([f"    reg  [{128 * n - 1}:0] i_data_q;  // stage I: the beat as taken",
+           "    // stages A2 and F0: the control (and D) of the beat in the lanes' and D*H^N's cut",
+           *_stage_ctl("a2", ne),
+           *_stage_ctl("f0", ne),
+           "    reg  [127:0] f0_d_q;",
            f"    reg  [{n - 1}:0]   i_keep_q;",
            "    reg          i_valid_q, i_last_q;",
            "    // stage F: D and D*H^N; h_q: D*H^N of the last non-empty beat",
@@ -555,23 +571,30 @@ def ghash_pipelined_top(lanes: int, deep: bool = False) -> str:
     for j in range(n):
         lines.append(f"        a_l{n - j}_q <= {keep_a}[{j}] ? b{j} : 128'd0;")
     lines += ["    end", ""]
+    # deep: every feed-forward multiplier is cut by a register level (LATENCY 1), and the stage
+    # after it waits a cycle more (a2, f0, s<j>: the control and bypass of the same beat)
+    clk = ".clk(clk), " if deep else ""
+    b_from = "a2" if deep else "a"
     for q in range(1, n + 1):
         lines.append(f"    wire [127:0] p{q};")
-        lines.append(f"    {mul_name(q)} u_mul{q} (.x(a_l{q}_q), .y(p{q}));")
+        lines.append(f"    {mul_name(q)} u_mul{q} ({clk}.x(a_l{q}_q), .y(p{q}));")
     lines += [
         "",
         "    always @(posedge clk) begin",
         "        if (rst) begin",
+        *(["            a2_valid_q <= 1'b0;"] if deep else []),
         "            b_valid_q <= 1'b0;",
         "            c_valid_q <= 1'b0;",
         "            cap_q <= 1'b0;",
         "        end else begin",
-        "            b_valid_q <= a_valid_q;",
+        *(["            a2_valid_q <= a_valid_q;"] if deep else []),
+        f"            b_valid_q <= {b_from}_valid_q;",
         "            c_valid_q <= b_valid_q;",
         f"            cap_q <= {'g' if deep else 'c'}_valid_q && {'g' if deep else 'c'}_last_q;",
         "        end",
         *(f"        p{q}_q <= p{q};" for q in range(1, n + 1)),
-        *_stage_pass("b", "a"),
+        *(_stage_pass("a2", "a") if deep else []),
+        *_stage_pass("b", b_from),
         f"        d_q <= {' ^ '.join(f'p{q}_q' for q in range(1, n + 1))};",
         *_stage_pass("c", "b"),
         f"        cap_err_q <= {'g' if deep else 'c'}_err_q;",
@@ -581,16 +604,18 @@ def ghash_pipelined_top(lanes: int, deep: bool = False) -> str:
     if deep:
         lines += [
             "    wire [127:0] dn;  // D*H^N",
-            f"    {mul_name(n)} u_dn (.x(d_q), .y(dn));",
+            f"    {mul_name(n)} u_dn (.clk(clk), .x(d_q), .y(dn));",
             "    always @(posedge clk) begin",
             "        if (rst) begin",
+            "            f0_valid_q <= 1'b0;",
             "            f_valid_q <= 1'b0;",
             "            g_valid_q <= 1'b0;",
             "            lp_en_q <= 1'b1;   // the loop's cut registers are zeroed in reset",
             "            lp_clr_q <= 1'b1;",
             "            lp_x_q <= 1'b0;",
             "        end else begin",
-            "            f_valid_q <= c_valid_q;",
+            "            f0_valid_q <= c_valid_q;",
+            "            f_valid_q <= f0_valid_q;",
             "            g_valid_q <= f_valid_q;",
             "            // the cut registers step with every beat that moves X, starts or ends a",
             "            // message, and are zeroed at a message's first and last beat (X two beats",
@@ -599,14 +624,19 @@ def ghash_pipelined_top(lanes: int, deep: bool = False) -> str:
             "            lp_clr_q <= f_first_q || f_last_q;",
             "            lp_x_q <= f_valid_q && f_ce_q;",
             "        end",
-            "        f_d_q <= d_q;",
-            "        f_p_q <= dn;",
-            *_stage_pass("f", "c"),
+            "        f0_d_q <= d_q;",
+            *_stage_pass("f0", "c"),
+            "        f_d_q <= f0_d_q;",
+            "        f_p_q <= dn;  // D*H^N of f0's beat (u_dn is cut by a register level)",
+            *_stage_pass("f", "f0"),
             "        if (f_valid_q && f_ce_q) h_q <= f_p_q;",
             "        g_d_q <= f_first_q ? f_d_q : f_d_q ^ h_q;",
             *_stage_pass("g", "f"),
             "    end",
             "",
+            "    /* verilator lint_off UNUSEDSIGNAL */",
+            "    wire unused_g = g_first_q ^ g_ce_q;  // G's loop enables were registered in F (lp_*)",
+            "    /* verilator lint_on UNUSEDSIGNAL */",
             "    // The loop: X <- (X two beats back)*H^2N ^ D', the multiplier's halves a beat each.",
             "    wire [127:0] loop_p;",
             f"    {mul_name(2 * n)}_hold u_loop (.clk(clk), .en(lp_en_q), .clr(lp_clr_q), .x(x_q), .y(loop_p));",
@@ -645,7 +675,22 @@ def ghash_pipelined_top(lanes: int, deep: bool = False) -> str:
     src, src_e, src_valid, src_err = "x_q", "x_e_q", "cap_q", "cap_err_q"
     for j, c in enumerate(corr):
         lines.append(f"    wire [127:0] q{j};")
-        lines.append(f"    {mul_name(c)} u_inv{j} (.x({src}), .y(q{j}));")
+        lines.append(f"    {mul_name(c)} u_inv{j} ({clk}.x({src}), .y(q{j}));")
+        if deep:  # the bypass and control wait for the cut multiplier's register level
+            w = ne - j
+            lines += [
+                f"    reg  [127:0] s{j}_q;",
+                f"    reg  [{w - 1}:0]   s{j}_e_q;",
+                f"    reg          s{j}_valid_q, s{j}_err_q;",
+                "    always @(posedge clk) begin",
+                f"        if (rst) s{j}_valid_q <= 1'b0;",
+                f"        else s{j}_valid_q <= {src_valid};",
+                f"        s{j}_q <= {src};",
+                f"        s{j}_e_q <= {src_e};",
+                f"        s{j}_err_q <= {src_err};",
+                "    end",
+            ]
+            src, src_e, src_valid, src_err = f"s{j}_q", f"s{j}_e_q", f"s{j}_valid_q", f"s{j}_err_q"
         val = f"{src_e}[0] ? q{j} : {src}"
         if j < ne - 1:
             lines += [

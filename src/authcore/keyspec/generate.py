@@ -77,19 +77,21 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
         if hi == 0:
             raise InvalidParameter("--arch pipelined multiplies by powers of H^-1, and H = 0 has no inverse")
         exponents += emitter.correction_powers(lanes)
-    # (power, hold): deep's loop multiplies by H^2N in two steps (emitter.multiplier_hold)
-    plan = [(p, False) for p in exponents] + ([(2 * lanes, True)] if deep else [])
+    # (power, form): deep's loop multiplies by H^2N in two steps (emitter.multiplier_hold), and its
+    # other multipliers are cut by a register level (emitter.multiplier_pipe)
+    plan = [(p, "pipe" if deep else "plain") for p in exponents] + ([(2 * lanes, "hold")] if deep else [])
     mults = []
     files = []
-    for p, hold in plan:
+    for p, form in plan:
+        hold = form == "hold"
         power = _h_power(hi, p)
         t0 = time.monotonic()
         net = optimizer.OPTIMIZERS[opt](matrix.rows(power))
         opt_s = time.monotonic() - t0
         name = emitter.mul_name(p) + ("_hold" if hold else "")
         path = outp / f"{name}.v"
-        emitter.write_secret(path, emitter.multiplier_hold(name, net, p, opt) if hold
-                             else emitter.multiplier(name, net, p, opt))
+        emitter.write_secret(path, {"hold": emitter.multiplier_hold, "pipe": emitter.multiplier_pipe,
+                                    "plain": emitter.multiplier}[form](name, net, p, opt))
         entry: dict[str, object] = {
             "module": name, "power": p, "file": path.name, "xor2": net.xor2, "depth": net.depth,
             "density": round(matrix.density(power), 4), "optimizer_seconds": round(opt_s, 3),
@@ -97,11 +99,11 @@ def generate_ghash(h: bytes, out: str | Path, lanes: int = 1, arch: str = "feedb
                      else None),
             "key_material": True, "mode": "0600",
         }
-        if hold:
-            entry.update(hold=True, latency=1)
+        if form != "plain":
+            entry.update(latency=1, **({"hold": True} if hold else {}))
         if prove:
             t1 = time.monotonic()
-            res = proof.prove_file(path, name, power, latency=1 if hold else 0, hold=hold)
+            res = proof.prove_file(path, name, power, latency=int(entry.get("latency", 0)), hold=hold)
             entry["proof"] = {"proven": True, "cells": res.cells, "seconds": round(time.monotonic() - t1, 3)}
         mults.append(entry)
         files.append(path)

@@ -18,9 +18,10 @@ H = int(CFG.h, 16)
 LANES = CFG.lanes
 PIPELINED = CFG.arch == "pipelined"
 # Cycles from a tlast beat to its hash: the pipelined core's three stages and one correction
-# stage per bit of LANES - 1 (deep: four more, see emitter.pipelined_latency); the feedback
-# core's state register.
-LATENCY = 3 + (LANES - 1).bit_length() + (4 if CFG.deep else 0) if PIPELINED else 1
+# stage per bit of LANES - 1 (deep: six more and one more per correction stage, see
+# emitter.pipelined_latency); the feedback core's state register.
+E = (LANES - 1).bit_length()
+LATENCY = 3 + E + (6 + E if CFG.deep else 0) if PIPELINED else 1
 
 
 def beats_for(blocks: list[int], empty_tail: bool = False) -> list[dict[str, int]]:

@@ -57,6 +57,7 @@ def test_generated_deep_core_against_model(tmp_path, rng, lanes, key_seed, opt):
 
 
 @pytest.mark.parametrize("lanes,arch,opt", [(1, "feedback", "lut6"), (4, "pipelined", "lut4"), (3, "feedback", "cse"),
+                                             (3, "pipelined+deep", "lut6"),
                                              (1, "crenne-pipe", "lut4"), (4, "crenne-pipe", "lut6")])
 def test_generated_folder_lints_clean(tmp_path, lanes, arch, opt):
     """The generated Verilog passes `verilator --lint-only -Wall`, like the library (the Crenne
@@ -69,7 +70,8 @@ def test_generated_folder_lints_clean(tmp_path, lanes, arch, opt):
         g = generate_crenne(bytes(range(16)), tmp_path / "gen", stages=lanes, regs=lanes // 2, feedback=lanes > 1,
                             opt=opt, prove=False)
     else:
-        g = generate_ghash(bytes(range(16)), tmp_path / "gen", lanes=lanes, arch=arch, opt=opt, prove=False)
+        g = generate_ghash(bytes(range(16)), tmp_path / "gen", lanes=lanes, arch=arch.removesuffix("+deep"), opt=opt,
+                           prove=False, deep=arch.endswith("+deep"))
     r = subprocess.run(["verilator", "--lint-only", "-Wall", "--top-module", g.top,
                         *[str(f) for f in g.files]], capture_output=True, text=True)
     assert r.returncode == 0 and "%Warning" not in r.stderr, r.stderr[:2000]
