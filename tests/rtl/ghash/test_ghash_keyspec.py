@@ -38,7 +38,8 @@ def test_generated_core_against_model(tmp_path, rng, lanes, key_seed, opt, arch)
 
 
 # the 8-lane case in make test-full: make test is near its 20 minutes
-@pytest.mark.parametrize("lanes,key_seed,opt", [(2, 21, "lut4"), (5, 22, "lut6"), pytest.param(8, None, "lut6", marks=FULL)])
+@pytest.mark.parametrize("lanes,key_seed,opt", [(2, 21, "lut4"), (5, 22, "lut6"),
+                                                 pytest.param(8, None, "lut6", marks=FULL)])
 def test_generated_deep_core_against_model(tmp_path, rng, lanes, key_seed, opt):
     """--arch pipelined --deep: the input register, the two-step loop (X*H^2N cut by registers that
     step only with a beat and are zeroed at a message's ends; D' = D ^ D_prev*H^N) and the LUT-RAM
