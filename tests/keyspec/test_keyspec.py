@@ -386,3 +386,25 @@ def test_generate_ghash64_folder_and_prove_dir(tmp_path, rng):
     assert prove_dir(tmp_path / "g", h)[0]["proven"]
     with pytest.raises(ProofError, match="different H"):
         prove_dir(tmp_path / "g", bytes(a ^ 1 for a in h))
+
+
+def test_deep_folder_proves_its_cut_multipliers(tmp_path, rng):
+    """--deep: every feed-forward multiplier is cut by a register level (latency 1) and the loop's
+    x*H^2N holds en/clr registers; prove_dir proves each with the latency (and hold) its manifest
+    lists, and fails a manifest that claims no register level or drops the hold."""
+    h = rng.randbytes(16)
+    g = generate_ghash(h, tmp_path / "out", lanes=2, arch="pipelined", deep=True)
+    mults = g.manifest["multipliers"]
+    assert [(m["power"], m.get("latency", 0), m.get("hold", False)) for m in mults] == \
+        [(1, 1, False), (2, 1, False), (-1, 1, False), (4, 1, True)]
+    res = prove_dir(tmp_path / "out", h)
+    assert sorted(r["power"] for r in res) == [-1, 1, 2, 4] and all(r["proven"] for r in res)
+    man_path = tmp_path / "out" / "manifest.json"
+    good = man_path.read_text()
+    for change, msg in (({"latency": 0}, "latency 1; the manifest lists no accumulate input and latency 0"),
+                        ({"hold": False}, "gf128_mul_h4_hold: ports must be exactly x")):
+        man = json.loads(good)
+        man["multipliers"][-1 if "hold" in change else 0].update(change)
+        man_path.write_text(json.dumps(man))
+        with pytest.raises(ProofError, match=msg):
+            prove_dir(tmp_path / "out", h)
