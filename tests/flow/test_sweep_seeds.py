@@ -84,6 +84,9 @@ def test_placer_reaches_the_jobs(tmp_path):
     _, jobs = load_spec(_spec(tmp_path, text))
     assert {j.placer for j in jobs if j.config == "one"} == {"static"}
     assert {j.placer for j in jobs if j.config != "one"} == {"heap"}
+    _, jobs = load_spec(_spec(tmp_path, SPEC.replace('seed = 4', 'seed = 4\nfloorplan = "aes-deep"')))
+    assert {j.floorplan for j in jobs if j.config == "one"} == {"aes-deep"}
+    assert {j.floorplan for j in jobs if j.config != "one"} == {None}
 
 
 @pytest.mark.parametrize("line, msg", [
@@ -91,6 +94,7 @@ def test_placer_reaches_the_jobs(tmp_path):
     ('keep = [1]', "keep must be a list of module names"),
     ('pnr = "no"', "pnr must be true or false"),
     ('placer = "HeAP"', "placer must be one of heap, sa, static"),
+    ('floorplan = "rows"', "floorplan must be one of aes-deep"),
 ])
 def test_malformed_keep_and_pnr_are_refused(tmp_path, line, msg):
     with pytest.raises(InvalidParameter, match=msg):

@@ -274,3 +274,51 @@ def test_breakdown_charges_logic_to_the_registers_it_feeds(cache, target):
     assert 0 < rows["output y"]["luts"] <= 2
     # the breakdown is part of the key: without it the cached result has none
     assert "breakdown" not in synth("breakdown", [DATA / "breakdown.v"], target=target, pnr=False)
+
+
+def test_floorplan_sites_are_distinct_and_units_adjacent():
+    """aes-deep: eight sites a unit, no site twice, each unit's sites in one RAM row and consecutive
+    units side by side (the snake: a row's last unit sits above the next row's first)."""
+    from authcore.flow import floorplan
+
+    sites = floorplan.aes_deep_sites(14)
+    flat = [s for u in sites for s in u]
+    assert len(flat) == 14 * 8 == len(set(flat))
+
+    def xy(s: str) -> tuple[int, int]:
+        x, y, _ = s.split("/")
+        return int(x[1:]), int(y[1:])
+
+    for u, unit in enumerate(sites):
+        assert len({xy(s)[1] for s in unit}) == 1, f"unit {u} spans rows"
+        xs = [xy(s)[0] for s in unit]
+        assert max(xs) - min(xs) <= 20, f"unit {u} spreads over {max(xs) - min(xs)} columns"
+        if u:
+            (x0, y0), (x1, y1) = xy(sites[u - 1][-1]), xy(unit[0])
+            assert abs(x1 - x0) <= 12 and abs(y1 - y0) <= 24, f"units {u - 1} and {u} are far apart"
+    with pytest.raises(InvalidParameter, match="16 round units do not fit 15 places"):
+        floorplan.aes_deep_sites(16)
+
+
+def test_floorplan_is_checked_before_any_tool_runs():
+    f = [DATA / "xor_reg.v"]
+    with pytest.raises(InvalidParameter, match="for ECP5 place and route only"):
+        synth_mod.request("xor_reg", f, target="xc7", floorplan="aes-deep")
+    with pytest.raises(InvalidParameter, match="for ECP5 place and route only"):
+        synth_mod.request("xor_reg", f, target="ecp5", pnr=False, floorplan="aes-deep")
+    with pytest.raises(InvalidParameter, match="unknown floorplan 'rows'; use one of aes-deep"):
+        synth_mod.request("xor_reg", f, target="ecp5", floorplan="rows")
+
+
+@pytest.mark.full
+def test_floorplan_fixes_the_rams_and_nextpnr_keeps_them(cache):
+    files = [DATA / "floorplan_units.v", Path(__file__).parents[2] / "rtl" / "aes" / "aes_sbox_rom.v"]
+    r = synth("floorplan_units", files, target="ecp5", floorplan="aes-deep")
+    assert r["floorplan"] == "aes-deep" and r["floorplan_cells"] == 16 and r["brams"] == 16
+    assert "Placed 16 cells based on constraints" in Path(r["logs"]["nextpnr"]).read_text()
+    plain = synth_mod.request("floorplan_units", files, target="ecp5")
+    assert plain.key != synth_mod.request("floorplan_units", files, target="ecp5", floorplan="aes-deep").key
+    with pytest.raises(InvalidParameter, match="the design has no DEEP AES round units"):
+        synth("xor_reg", [DATA / "xor_reg.v"], target="ecp5", floorplan="aes-deep")
+    with pytest.raises(InvalidParameter, match="sites are known for the LFE5U-85 only"):
+        synth("floorplan_units", files, target="ecp5", device="LFE5U-25F-6-CABGA381", floorplan="aes-deep")

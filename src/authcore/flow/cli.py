@@ -10,7 +10,7 @@ import sys
 from authcore import rtl
 from authcore.cli import register
 from authcore.errors import InvalidParameter
-from authcore.flow.synth import PLACERS
+from authcore.flow.synth import FLOORPLANS, PLACERS
 
 
 def _params(items: list[str]) -> dict[str, object]:
@@ -34,6 +34,7 @@ def cmd_synth(args: argparse.Namespace) -> int:
     r = synth(args.top, files, _params(args.param or []), target=args.target, device=args.device,
               freq=args.freq, seed=args.seed, bits_per_cycle=args.bits_per_cycle, timeout=args.timeout,
               use_cache=not args.no_cache, keep=args.keep or [], pnr=not args.no_pnr, placer=args.placer,
+              floorplan=args.floorplan,
               breakdown=args.breakdown is not None)
     if args.json:
         print(json.dumps(r, sort_keys=True))
@@ -58,6 +59,8 @@ def cmd_synth(args: argparse.Namespace) -> int:
     t.add_row("fmax (MHz)", fmax if r.get("pnr", True) or r["target"] == "xc7" else "- (--no-pnr)")
     if r.get("placer") not in (None, "heap"):
         t.add_row("placer", str(r["placer"]))
+    if r.get("floorplan"):
+        t.add_row("floorplan", f"{r['floorplan']} ({r.get('floorplan_cells')} cells fixed)")
     t.add_row("Gbit/s", "-" if r["gbps"] is None else f"{r['gbps']:.2f}")
     t.add_row("tool time (s)", f"{r['seconds']}")
     t.add_row("tools", ", ".join(f"{k} {v}" for k, v in r["tool_versions"].items()))  # type: ignore[union-attr]
@@ -155,6 +158,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--placer", choices=PLACERS, default="heap",
                    help="ecp5/ice40: nextpnr's placement algorithm (default heap, nextpnr's own default)")
+    s.add_argument("--floorplan", choices=FLOORPLANS,
+                   help="ecp5: fixed block-RAM sites for the core (aes-deep: the DEEP AES engine's round "
+                        "units, LFE5U-85)")
     s.add_argument("--bits-per-cycle", type=float, metavar="B")
     s.add_argument("--timeout", type=float, metavar="S", help="give up on a tool run after S seconds")
     s.add_argument("--no-cache", action="store_true")

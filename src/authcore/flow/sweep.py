@@ -34,6 +34,7 @@ Spec layout (paths relative to the TOML file)::
                                    # gives their LUTs in place (see synth.py)
     pnr = false                    # synthesis only: area, no fmax (default true)
     placer = "static"              # nextpnr's placer: heap (its default), sa or static; also in [sweep]
+    floorplan = "aes-deep"         # ECP5: fixed block-RAM sites for the core (flow/floorplan.py)
 
 Outputs in the output folder: results.json (every run), results.md (one row per configuration and
 target, medians over keys and seeds), pareto.png (LUTs against Gbit/s, the Pareto front marked).
@@ -62,7 +63,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from authcore.errors import AuthcoreError, InvalidParameter
-from authcore.flow.synth import PLACERS
+from authcore.flow.synth import FLOORPLANS, PLACERS
 
 
 @dataclass
@@ -82,6 +83,7 @@ class Job:
     keep: list[str] = field(default_factory=list)   # modules kept as their own hierarchy (``parts``)
     pnr: bool = True                                 # False: synthesis only (area, no fmax)
     placer: str = "heap"                             # nextpnr's placement algorithm
+    floorplan: str | None = None                     # fixed block-RAM sites (flow/floorplan.py)
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -128,6 +130,10 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
         if placer not in PLACERS:
             raise InvalidParameter(f"{path}: config {name!r}: placer must be one of {', '.join(PLACERS)}, "
                                    f"got {placer!r}")
+        floorplan = c.get("floorplan")
+        if floorplan is not None and floorplan not in FLOORPLANS:
+            raise InvalidParameter(f"{path}: config {name!r}: floorplan must be one of {', '.join(FLOORPLANS)}, "
+                                   f"got {floorplan!r}")
         for ks in key_seeds:
             for t in targets:
                 for ps in placements:
@@ -137,7 +143,7 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
                         params=dict(c.get("params", {})), bits_per_cycle=c.get("bits_per_cycle"),
                         freq=float(c.get("freq", head.get("freq", 100))), seed=seed if ps is None else ps,
                         timeout=c.get("timeout", head.get("timeout")), generate=gen, key_seed=ks,
-                        placement_seed=ps, keep=list(keep), pnr=pnr, placer=placer,
+                        placement_seed=ps, keep=list(keep), pnr=pnr, placer=placer, floorplan=floorplan,
                         extra={k: v for k, v in c.items() if k in ("arch", "group", "note")},
                     ))
     return head, jobs
@@ -180,7 +186,7 @@ def _synth(job: Job, top: str, files: list[str]) -> dict[str, object]:
 
     return synth(top, files, job.params, target=job.target, freq=job.freq, seed=job.seed,
                  bits_per_cycle=job.bits_per_cycle, timeout=job.timeout, keep=job.keep, pnr=job.pnr,
-                 placer=job.placer)
+                 placer=job.placer, floorplan=job.floorplan)
 
 
 def _run_job(job: Job, gen_root: str) -> dict[str, object]:
@@ -382,7 +388,7 @@ def _run_on_cluster(scheduler: str, tls: object | None, job_list: list[Job], gen
                 if gen_info is not None:
                     record["generator"] = gen_info
                 req = synth.request(top, files, j.params, target=j.target, freq=j.freq, seed=j.seed,
-                                    keep=j.keep, pnr=j.pnr, placer=j.placer)
+                                    keep=j.keep, pnr=j.pnr, placer=j.placer, floorplan=j.floorplan)
                 hit = synth.cached(req, j.bits_per_cycle)
             except AuthcoreError as e:
                 finished({**record, "error": str(e)})

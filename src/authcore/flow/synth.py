@@ -34,6 +34,7 @@ from authcore.flow import harness, tools
 TARGETS = ("xc7", "ecp5", "ice40")
 DEFAULT_DEVICE = {"xc7": "xc7a100t", "ecp5": "LFE5U-85F-6-CABGA381", "ice40": "iCE40HX8K-CT256"}
 PLACERS = ("heap", "sa", "static")   # nextpnr's placement algorithms; heap is its default
+FLOORPLANS = ("aes-deep",)           # flow/floorplan.py: block-RAM sites for a core (ECP5 LFE5U-85)
 FLOW_VERSION = "2"  # bump when the scripts below change what they measure
 _ECP5_DEV = re.compile(r"^LFE5U(M?)-(12|25|45|85)F-([678])-([A-Z]+\d+)$", re.I)
 _ICE40_DEV = re.compile(r"^iCE40(HX|LP)(1K|4K|8K)-([A-Z]+\d+)$", re.I)
@@ -63,7 +64,7 @@ def nextpnr_device_args(target: str, device: str) -> list[str]:
 
 def _key(files: list[Path], top: str, params: dict[str, str], target: str, device: str,
          freq: float, seed: int, keep: list[str], pnr: bool, placer: str = "heap",
-         breakdown: bool = False) -> str:
+         breakdown: bool = False, floorplan: str | None = None) -> str:
     """Content hash of everything that decides a result: the sources (name and bytes, in any order), the top,
     parameters, target, device, nextpnr constraint and seed, the tool versions, and FLOW_VERSION,
     which names the scripts below and the harness (bump it whenever they change what is measured).
@@ -86,6 +87,9 @@ def _key(files: list[Path], top: str, params: dict[str, str], target: str, devic
         meta["placer"] = placer
     if breakdown:
         meta["breakdown"] = True
+    if floorplan and pnr and target != "xc7":  # the name and the sites' table (floorplan.py's bytes)
+        fp_src = Path(__file__).with_name("floorplan.py").read_bytes()
+        meta["floorplan"] = [floorplan, hashlib.sha256(fp_src).hexdigest()[:16]]
     h.update(json.dumps(meta, sort_keys=True).encode())
     return h.hexdigest()
 
@@ -205,6 +209,7 @@ class Request:
     placer: str
     breakdown: bool
     key: str
+    floorplan: str | None = None
 
     @property
     def cache_file(self) -> Path:
@@ -214,12 +219,16 @@ class Request:
 def request(top: str, files: list[str | Path], params: dict[str, object] | None = None,
             target: str = "ecp5", device: str | None = None, freq: float = 100.0, seed: int = 1,
             keep: list[str] | None = None, pnr: bool = True, placer: str = "heap",
-            breakdown: bool = False) -> Request:
+            breakdown: bool = False, floorplan: str | None = None) -> Request:
     """Check a configuration's arguments and compute its content hash (no tool runs)."""
     if target not in TARGETS:
         raise InvalidParameter(f"unknown target {target!r}; use one of {', '.join(TARGETS)}")
     if placer not in PLACERS:
         raise InvalidParameter(f"unknown placer {placer!r}; use one of {', '.join(PLACERS)}")
+    if floorplan is not None and floorplan not in FLOORPLANS:
+        raise InvalidParameter(f"unknown floorplan {floorplan!r}; use one of {', '.join(FLOORPLANS)}")
+    if floorplan is not None and (target != "ecp5" or not pnr):
+        raise InvalidParameter(f"floorplan {floorplan}: for ECP5 place and route only")
     paths = []
     for f in files:
         p = Path(f)
@@ -238,8 +247,9 @@ def request(top: str, files: list[str | Path], params: dict[str, object] | None 
     device = device or DEFAULT_DEVICE[target]
     if target != "xc7":
         nextpnr_device_args(target, device)  # validate before any work
-    key = _key(paths, top, sparams, target, device, freq, seed, keep, pnr, placer, breakdown)
-    return Request(top, tuple(paths), sparams, target, device, freq, seed, tuple(keep), pnr, placer, breakdown, key)
+    key = _key(paths, top, sparams, target, device, freq, seed, keep, pnr, placer, breakdown, floorplan)
+    return Request(top, tuple(paths), sparams, target, device, freq, seed, tuple(keep), pnr, placer, breakdown, key,
+                   floorplan)
 
 
 def cached(req: Request, bits_per_cycle: float | None = None) -> dict[str, object] | None:
@@ -265,11 +275,11 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
           target: str = "ecp5", device: str | None = None, freq: float = 100.0, seed: int = 1,
           bits_per_cycle: float | None = None, timeout: float | None = None,
           use_cache: bool = True, keep: list[str] | None = None, pnr: bool = True,
-          placer: str = "heap", breakdown: bool = False) -> dict[str, object]:
+          placer: str = "heap", breakdown: bool = False, floorplan: str | None = None) -> dict[str, object]:
     """One configuration through the flow; the result is cached by the content hash ``_key``.
     ``breakdown`` adds ``breakdown``: the core's LUTs charged to the registers they feed
-    (flow/breakdown.py)."""
-    req = request(top, files, params, target, device, freq, seed, keep, pnr, placer, breakdown)
+    (flow/breakdown.py). ``floorplan`` fixes the sites of a core's block RAMs (flow/floorplan.py)."""
+    req = request(top, files, params, target, device, freq, seed, keep, pnr, placer, breakdown, floorplan)
     if use_cache and (hit := cached(req, bits_per_cycle)) is not None:
         return hit
     paths, sparams, keep, device, key = list(req.paths), req.params, list(req.keep), req.device, req.key
@@ -282,7 +292,7 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
     srcs = _stage_sources(paths, workdir)
     try:
         result = _run_tools(top, target, device, sparams, freq, seed, timeout, workdir, srcs, keep, pnr, placer,
-                            breakdown)
+                            breakdown, req.floorplan)
     except ToolError as e:
         msg = e.message
         for staged, orig in zip(srcs, paths, strict=True):
@@ -296,6 +306,7 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
         "params": sparams, "tool_versions": tools.versions(), "freq_constraint_mhz": freq, "seed": seed,
         "pnr": pnr and target != "xc7", "keep": keep,
         "placer": placer if pnr and target != "xc7" else None,
+        "floorplan": req.floorplan,
         "seconds": round(time.monotonic() - t0, 2), "files": [str(p) for p in paths], "key": key,
     })
     store(req, result)
@@ -321,7 +332,8 @@ def _keep_cmds(keep: list[str]) -> list[str]:
 
 def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq: float, seed: int,
                timeout: float | None, workdir: Path, srcs: list[str], keep: list[str],
-               pnr: bool, placer: str = "heap", breakdown: bool = False) -> dict[str, object]:
+               pnr: bool, placer: str = "heap", breakdown: bool = False,
+               floorplan: str | None = None) -> dict[str, object]:
     reads = read_cmds(srcs, target)
     if target == "xc7":
         script = [*reads, harness._hierarchy(top, sparams), *_keep_cmds(keep), f"synth_xilinx -top {top} -flatten",
@@ -362,6 +374,10 @@ def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq
         if not pnr:
             result.update({"fmax_mhz": None, "fmax_by_clock": {}})
             return result
+        if floorplan is not None:
+            from authcore.flow import floorplan as fp
+
+            result["floorplan_cells"] = fp.apply(workdir / "netlist.json", floorplan, device)
         tool = f"yowasp-nextpnr-{target}"
         args = [*nextpnr_device_args(target, device), "--json", "netlist.json", "--freq", str(freq),
                 "--seed", str(seed), "--report", "nextpnr.json", "--timing-allow-fail"]
