@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 
 from authcore.errors import InvalidParameter
-from authcore.flow.synth import FLOORPLANS
+from authcore.flow.synth import _ECP5_DEV
 
 # LFE5U-85 block-RAM sites of one RAM row, left to right: (column, EBR index in its tile). Read from
 # nextpnr's own placement of the DEEP engine (the NEXTPNR_BEL attributes of its 112 DP16KD cells):
@@ -34,10 +34,6 @@ UNITS_PER_ROW = 5
 RAMS_PER_UNIT = 8
 
 
-def _ecp5_85(device: str) -> bool:
-    return re.match(r"LFE5UM?5?G?-85F", device, re.IGNORECASE) is not None
-
-
 def aes_deep_sites(units: int) -> list[list[str]]:
     """Each unit's eight sites (nextpnr bel names), unit 0 first."""
     per_row = UNITS_PER_ROW
@@ -47,20 +43,19 @@ def aes_deep_sites(units: int) -> list[list[str]]:
     out = []
     for u in range(units):
         row, pos = divmod(u, per_row)
-        cols = _ECP5_85_EBR_X[pos * RAMS_PER_UNIT:(pos + 1) * RAMS_PER_UNIT]
-        if row % 2:   # the snake: odd rows run right to left
-            cols = _ECP5_85_EBR_X[len(_ECP5_85_EBR_X) - (pos + 1) * RAMS_PER_UNIT:
-                                  len(_ECP5_85_EBR_X) - pos * RAMS_PER_UNIT][::-1]
+        line = _ECP5_85_EBR_X[::-1] if row % 2 else _ECP5_85_EBR_X   # the snake: odd rows right to left
+        cols = line[pos * RAMS_PER_UNIT:(pos + 1) * RAMS_PER_UNIT]
         out.append([f"X{x}/Y{_ECP5_85_EBR_ROWS[row]}/EBR{z}" for x, z in cols])
     return out
 
 
 def apply(netlist: Path, name: str, device: str) -> int:
     """Write floorplan ``name``'s sites into ``netlist`` (Yosys JSON) in place; returns how many cells
-    it fixed. Raises InvalidParameter when the floorplan does not fit the device or the design."""
-    if name not in FLOORPLANS:
-        raise InvalidParameter(f"unknown floorplan {name!r}; use one of {', '.join(FLOORPLANS)}")
-    if not _ecp5_85(device):
+    it fixed. ``name`` is one of synth.FLOORPLANS, which synth.request has checked, and ``device`` a
+    device it has validated. Raises InvalidParameter when the floorplan does not fit the device or
+    the design."""
+    dev = _ECP5_DEV.match(device)
+    if dev is None or dev.group(2) != "85":
         raise InvalidParameter(f"floorplan {name}: sites are known for the LFE5U-85 only, not {device}")
     data = json.loads(netlist.read_text())
     rams: dict[tuple[int, int], dict[str, object]] = {}
