@@ -30,7 +30,10 @@
 // DEEP = 1 (128 bits, block RAM): five cycles a round for the fastest clock (aes_round_deep), the
 // key schedule three cycles a step behind a registered key port (aes_key_expand PACE 3, KEY_REG:
 // blocks enter three cycles after the key), a 128-entry output FIFO with an output register;
-// latency 5 Nr + 3 cycles.
+// latency 5 Nr + 3 cycles. DEEP = 1 with SBOX = 0 (the S-box table in LUTs): two cycles a round
+// (SubBytes into a register, then MixColumns and AddRoundKey), the schedule two cycles a step
+// (PACE 2) behind the registered key port, a 64-entry output FIFO; latency 2 Nr + 3 cycles. Same
+// ports, erasure and credit as with block RAM; no RAM rows for a round to span.
 //
 // Latency: Nr * P + Nr * (SBOX == 2) + 1 cycles from acceptance to m_axis_tvalid (plus up to
 // P - 1 cycles waiting for the input unit's boundary). Throughput: one block every P cycles.
@@ -81,8 +84,8 @@ module aes_enc_pipe #(
         if (FIXED_LEN < 0 || FIXED_LEN > 2) begin : g_bad_len
             aes_enc_pipe_FIXED_LEN_must_be_0_1_or_2 u_error ();
         end
-        if (DEEP != 0 && (DEEP != 1 || DATA_W != 128 || SBOX != 2)) begin : g_bad_deep
-            aes_enc_pipe_DEEP_needs_DATA_W_128_and_SBOX_2 u_error ();
+        if (DEEP != 0 && (DEEP != 1 || DATA_W != 128 || SBOX == 1)) begin : g_bad_deep
+            aes_enc_pipe_DEEP_needs_DATA_W_128_and_SBOX_0_or_2 u_error ();
         end
     endgenerate
 
@@ -124,7 +127,7 @@ module aes_enc_pipe #(
             assign error = err_q;
             wire unused_fixed = ^{key, key_len, empty};
         end else begin : g_expand
-            aes_key_expand #(.SBOX(SBOX), .PACE(DEEP == 1 ? 3 : REBAL == 1 ? 2 : 1), .KEY_REG(DEEP),
+            aes_key_expand #(.SBOX(SBOX), .PACE(DEEP == 1 ? ((SBOX == 0) ? 2 : 3) : REBAL == 1 ? 2 : 1), .KEY_REG(DEEP),
                              .RST_REG(DEEP), .READY_REG(DEEP)) u_keys (
                 .clk(clk), .rst(clr), .idle(empty), .idle_next(empty_d), .key(key), .key_len(key_len),
                 .key_valid(key_valid),
@@ -170,7 +173,7 @@ module aes_enc_pipe #(
     // REBAL cores never stall: blocks owed (taken, not yet handed over) are counted, and a block
     // is taken only while the OD-entry output FIFO has room for every block owed, so whatever
     // leaves the pipeline always finds a free entry (the pipeline holds at most 2 Nr + 1 blocks).
-    localparam integer OD = (DEEP == 1) ? 128 : 32;
+    localparam integer OD = (DEEP == 0) ? 32 : (SBOX == 2) ? 128 : 64;
     wire              credit_q;
     wire              stall = (NOSTALL == 1) ? 1'b0 : out_xfer && !out_free;
     wire              advance = !stall;
@@ -319,18 +322,18 @@ module aes_enc_pipe #(
             end
         end
 
-        // DEEP = 1 (128 bits, block RAM): five cycles a round (aes_round_deep: the S-box RAMs'
+        // DEEP = 1 (128 bits): five cycles a round with block RAM (aes_round_deep: the S-box RAMs'
         // address and output registers, the RAM words in flip-flops, then MixColumns and
-        // AddRoundKey in two registered halves).
+        // AddRoundKey in two registered halves), two with the table in LUTs.
         // The input block is XORed with round key 0 into a register first (loaded every cycle,
         // taken or not: take reaches no enable), and the finished block passes one more register
         // before the FIFO (and the FIFO's own output register after it). Nothing stalls: the credit below keeps room in the output FIFO for
-        // every block owed (up to 5 Nr + 2 in flight). Erasure: clr clears the valid bits at once
+        // every block owed (up to 5 Nr + 2 in flight, 2 Nr + 2 with the LUT S-box). Erasure: clr clears the valid bits at once
         // and unit k's data registers k + 1 cycles later (its copy of clr, a chain: one net from
         // clr to each unit instead of one to 7,000 flip-flops and 224 RAM ports across the
         // device, the ECP5 critical path once the datapath was not); all within 16 cycles, the
         // output FIFO's wipe. A block taken after clr (two cycles after it at the earliest)
-        // reaches unit k after its clear: a block moves a unit in five cycles, the clear in one.
+        // reaches unit k after its clear: a block moves a unit in five cycles (or two), the clear in one.
         if (DEEP == 1) begin : g_input
             reg  [127:0]      x_q;
             reg               x_v_q;
@@ -347,7 +350,7 @@ module aes_enc_pipe #(
             end
             for (k = 0; k < NS; k = k + 1) begin : g_deep
                 wire          busy_u;
-                aes_round_deep #(.USER_W(USER_W)) u_round (
+                aes_round_deep #(.USER_W(USER_W), .SBOX(SBOX)) u_round (
                     .clk(clk), .clr(clr), .clr_in(clr_chain[k]), .clr_out(clr_chain[k + 1]),
                     .src_data((k == 0) ? x_q : xfer_data[128 * (k == 0 ? 0 : k - 1) +: 128]),
                     .src_v((k == 0) ? x_v_q : xfer_v[k == 0 ? 0 : k - 1] && !islast_q[k == 0 ? 0 : k - 1]),

@@ -56,8 +56,8 @@
 // AES output FIFO, the E_K(J0) and S queues, the prepared tag, GHASH's H, state and output, the
 // output register) is zero, so a testbench checks rst and key_clear through a port; 0 (default): it
 // is constant 0 and costs nothing.
-// DATA_W, SBOX, DEEP: the AES core (aes_enc_pipe; DEEP = 1 with DATA_W 128 and SBOX 2: three cycles
-// a round, for the fastest clock). GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial
+// DATA_W, SBOX, DEEP: the AES core (aes_enc_pipe; DEEP = 1 with DATA_W 128 and SBOX 2 or 0: five or
+// two cycles a round, for the fastest clock). GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial
 // (DIGIT bits per cycle), 3 key-specialized (generated gf128_mul_h), 4 the hybrid multiplier
 // (composite field, 8 + 1 cycles a block; FIELD 0 the paper's R, 1 the sparse R; MAP_LUT 6 or 4,
 // the LUT size of its maps: ghash_core).
@@ -128,8 +128,10 @@ module gcm_core #(
 
     localparam integer DW = 128 * LANES;        // bits per beat
     // Short packets end faster than E_K(J0) crosses the AES pipeline, so up to 1 << TQ_W packets
-    // wait for their final beat (gcm_tag_unit); block-RAM S-boxes make the pipeline longer.
-    localparam integer TQ_W = (SBOX == 2) ? 3 : 2;
+    // wait for their final beat (gcm_tag_unit); block-RAM S-boxes make the pipeline longer, and
+    // DEEP longer still (AES-256: 2 Nr + 3 cycles with the S-box in LUTs, 5 Nr + 3 with block
+    // RAM, against Nr + 1 and 2 Nr + 1): the queue covers it for six-cycle packets.
+    localparam integer TQ_W = (DEEP == 1) ? ((SBOX == 2) ? 4 : 3) : (SBOX == 2) ? 3 : 2;
     // The built-in H's check (gcm_key_ctl), registered with 128-bit block-RAM S-boxes.
     localparam integer CHECK_REG = (GHASH == 3 && DATA_W == 128 && SBOX == 2) ? 1 : 0;
 

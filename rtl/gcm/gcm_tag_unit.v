@@ -4,7 +4,10 @@
 // E_K(J0), the tag length as a byte mask, the expected tag), up to TQ packets: short packets end
 // faster than E_K(J0) crosses the AES pipeline (AES-256: 15 rounds' worth of cycles plus the FIFO);
 // block-RAM S-boxes add a cycle to each round unit, and there four 6-cycle packets (96-bit IV,
-// 3 blocks) no longer cover AES-256's latency (6.7 cycles a packet measured), eight do (6.0).
+// 3 blocks) no longer cover AES-256's latency (6.7 cycles a packet measured), eight do (6.0); the
+// DEEP engines (gcm_core DEEP) need eight (LUT S-boxes, two cycles a round; with four, 16
+// back-to-back AES-128 packets took 6.2 cycles each) and sixteen (block RAM, five; with eight,
+// 6.5), 6.0 with them.
 // The packets' S values wait in a queue of their own (s_push from the GHASH output), E_K(J0) in
 // gcm_aes_out's. When the oldest packet has both, its final beat is prepared in registers: the tag
 // T = S ^ E_K(J0) cut to its length, and for decryption a difference flag per byte of T against the

@@ -232,9 +232,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--specialize", choices=["ghash", "all"], help="gcm: build H (ghash) or the whole key (all) in")
     g.add_argument("--selftest", action="store_true", help="gcm: wrap the core in gcm_selftest, a power-on "
                    "known-answer test (the spec's test case 4, or under the built-in key with --specialize all)")
-    g.add_argument("--deep", action="store_true", help="gcm: the AES engine's DEEP variant, five cycles a round "
-                   "for the fastest clock (--data-width 128 --sbox rom); ghash --arch pipelined: the input "
-                   "registered and X*H^2N in the loop in two steps, for the fastest clock")
+    g.add_argument("--deep", action="store_true", help="gcm: the AES engine's DEEP variant for the fastest clock "
+                   "(--data-width 128; --sbox rom: five cycles a round, --sbox lut: two); ghash --arch pipelined: "
+                   "the input registered and X*H^2N in the loop in two steps, for the fastest clock")
     g.add_argument("--optimizer", default="lut6", choices=sorted(OPTIMIZERS))
     g.add_argument("--out", required=True, metavar="DIR")
     g.add_argument("--json", action="store_true")

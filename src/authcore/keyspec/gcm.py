@@ -59,7 +59,7 @@ class GcmConfig:
     specialize: str | None = None  # None | ghash | all
     lanes: int = 1              # blocks per cycle: 2 needs a key-specialized GHASH and 128 bits
     selftest: bool = False      # wrap the core in gcm_selftest (power-on known-answer test)
-    deep: bool = False          # the AES engine's DEEP variant (aes_enc_pipe DEEP: five cycles a round)
+    deep: bool = False          # the AES engine's DEEP variant (aes_enc_pipe DEEP: five cycles a round, two with lut)
 
     def check(self) -> tuple[int, int]:
         """(GHASH parameter, DIGIT) after validating the configuration."""
@@ -70,8 +70,9 @@ class GcmConfig:
                                    "(--ghash keyspec or --specialize ghash|all): H^2 is built in beside H")
         if self.data_width not in WIDTHS:
             raise InvalidParameter(f"--data-width must be one of {', '.join(map(str, WIDTHS))}")
-        if self.deep and (self.data_width != 128 or self.sbox != "rom"):
-            raise InvalidParameter("--deep needs --data-width 128 and --sbox rom (its rounds are block-RAM tables)")
+        if self.deep and (self.data_width != 128 or self.sbox not in ("rom", "lut")):
+            raise InvalidParameter("--deep needs --data-width 128 and --sbox rom or lut (its rounds are tables in "
+                                   "block RAM or LUTs)")
         if self.sbox not in rtl.SBOXES:
             raise InvalidParameter(f"--sbox must be one of {', '.join(rtl.SBOXES)}")
         if self.specialize not in (None, "ghash", "all"):

@@ -2,8 +2,9 @@
 
 Configuration: a ``tbconfig.AesTb``: period (cycles per block the core promises for AES-128; for
 aes_enc_iter it scales with Nr), iter (aes_enc_iter), pace (cycles a key-schedule step takes: 2 for
-the 128-bit block-RAM core, key_loaded after 2 Nr + 2 cycles; 3 for its DEEP variant, whose key port
-is also registered: blocks enter three cycles after the key, key_loaded after 3 Nr + 2);
+the 128-bit block-RAM core, key_loaded after 2 Nr + 2 cycles; 3 for its DEEP variant), key_reg (the
+DEEP cores' registered key port: blocks enter three cycles after the key, key_loaded after 3 Nr + 2
+with pace 3, 2 Nr + 3 with pace 2, the DEEP core with the S-box in LUTs);
 AUTHCORE_SEED; AUTHCORE_JOBS / AUTHCORE_RESULTS for the
 ``batch`` test of the RTL vector target.
 """
@@ -24,12 +25,12 @@ ITER = CFG.iter
 PERIOD = CFG.period
 NR = {16: 10, 24: 12, 32: 14}
 KEY_CHANGE_GOAL = {16: 12, 24: 14, 32: 16}  # Lemsitzer et al., Table 1 (AES alone)
+KEY_REG = int(CFG.key_reg)  # the registered key port: everything a cycle later
 if CFG.pace == 2:  # two cycles a schedule step; blocks still enter two cycles after the key
-    KEY_CHANGE_GOAL = {n: 2 * nr + 2 for n, nr in NR.items()}
+    KEY_CHANGE_GOAL = {n: 2 * nr + 2 + KEY_REG for n, nr in NR.items()}
 elif CFG.pace == 3:  # three cycles a step, round key r in place 3 r cycles after the load, which
     # is a cycle after the take (the registered key port, aes_key_expand KEY_REG)
     KEY_CHANGE_GOAL = {n: 3 * nr + 2 for n, nr in NR.items()}
-KEY_REG = 1 if CFG.pace == 3 else 0
 
 
 async def init(dut):

@@ -84,7 +84,7 @@ class GcmTb(TbConfig):
     period: int = 1          # cycles per block the AES datapath promises (128 / DATA_W)
     ghash_period: int = 1    # cycles per block of the GHASH multiplier
     rom: bool = False        # block-RAM S-boxes: one more cycle per round
-    deep: bool = False       # the AES engine's DEEP variant: five cycles a round, four more registers
+    deep: bool = False       # the AES engine's DEEP variant: five cycles a round (two with lut), four more registers
     packets: int = 60        # random packets
     key: str | None = None   # hex: the one key a key-specialized core accepts; every test then uses it
     fixed: bool = False      # the core has no key port (generate gcm --specialize all)
@@ -98,6 +98,7 @@ class AesTb(TbConfig):
     iter: bool = False       # aes_enc_iter (one round unit) rather than aes_enc_pipe
     period: int = 1          # cycles per block the datapath promises
     pace: int = 1            # cycles a key-schedule step takes (aes_key_expand PACE)
+    key_reg: bool = False    # the key port is registered (aes_key_expand KEY_REG: the DEEP cores)
 
 
 @dataclass(frozen=True)

@@ -24,14 +24,17 @@ def test_aes_enc_pipe(tmp_path, rng, width, sbox):
     assert failed == 0 and passed == 7
 
 
-def test_aes_enc_pipe_deep(tmp_path, rng):
-    """DEEP: five cycles a round (S-box RAM address and output registers, the RAM words in
-    flip-flops, then MixColumns and AddRoundKey in two halves), the key schedule three cycles a
-    step behind a registered key port."""
+@pytest.mark.parametrize("sbox", (2, 0))
+def test_aes_enc_pipe_deep(tmp_path, rng, sbox):
+    """DEEP with block RAM: five cycles a round (S-box RAM address and output registers, the RAM
+    words in flip-flops, then MixColumns and AddRoundKey in two halves), the key schedule three
+    cycles a step behind a registered key port. With the S-box table in LUTs: two cycles a round
+    (SubBytes, then MixColumns and AddRoundKey), the schedule two cycles a step."""
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("aes_enc_pipe", sources("aes_enc_pipe"), "tb_aes", [TB], tmp_path,
-                              parameters={"DATA_W": 128, "SBOX": 2, "USER_W": 2, "DEEP": 1}, env=env,
-                              config=AesTb(period=1, pace=3), simulator="icarus")
+                              parameters={"DATA_W": 128, "SBOX": sbox, "USER_W": 2, "DEEP": 1}, env=env,
+                              config=AesTb(period=1, pace=3 if sbox == 2 else 2, key_reg=True),
+                              simulator="icarus")
     assert failed == 0 and passed == 7
 
 

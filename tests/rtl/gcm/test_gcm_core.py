@@ -70,11 +70,12 @@ def test_gcm_core_verilator(tmp_path, rng):
 
 
 @pytest.mark.full
-def test_gcm_core_deep_aes(tmp_path, rng):
-    """Every test on the AES engine's DEEP variant (five cycles a round; aes_enc_pipe DEEP). In make
-    test-full: the engine itself runs in make test (tests/rtl/aes), and make test is near its
-    20 minutes."""
-    passed, failed = run(tmp_path, rng, 128, "rom", "parallel", 60, tb={"deep": True},
+@pytest.mark.parametrize("sbox", ["rom", "lut"])
+def test_gcm_core_deep_aes(tmp_path, rng, sbox):
+    """Every test on the AES engine's DEEP variant (aes_enc_pipe DEEP: five cycles a round with
+    block RAM, two with the S-box in LUTs). In make test-full: the engine itself runs in make test
+    (tests/rtl/aes), and make test is near its 20 minutes."""
+    passed, failed = run(tmp_path, rng, 128, sbox, "parallel", 60, tb={"deep": True},
                          params_extra={"DEEP": 1})
     assert failed == 0 and passed == 10
 
