@@ -95,8 +95,8 @@ async def random_keys_blocks_backpressure(dut):
 async def a_stalled_output_fills_and_loses_nothing(dut):
     """The consumer stops for 700 cycles while 300 blocks are offered: the core takes blocks until
     its output (register, or FIFO with the credit of every block owed) is full, then takes none,
-    and every block taken comes out in order when the consumer resumes (the DEEP engine's 128
-    owed blocks fill all eight of its output FIFOs)."""
+    and every block taken comes out in order when the consumer resumes (the DEEP engines' output
+    FIFOs, 128 blocks with block RAM and 64 with LUT S-boxes, fill to their last entry)."""
     rng = axis.seeded()
     await init(dut)
     key = rng.randbytes(rng.choice([16, 24, 32]))
