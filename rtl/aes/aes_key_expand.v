@@ -22,16 +22,16 @@
 module aes_key_expand #(
     parameter SBOX = 0,
     // PACE: cycles a schedule step takes (1, 2 or 3), for cores whose rounds take that many.
-    // PACE = 2: SubWord in the first cycle (into a register, with the window's prefix XORs, which
-    // do not wait for it) and the XORs in the second, so no cycle holds both. SubWord's input (the
-    // word multiplexers, RotWord) is computed a step ahead, in the previous step's second cycle (or
-    // from the key port at the load), into a register, so the first cycle is SubWord alone. Round
-    // key r is then in the bank 2r + 1 cycles after the load, still ahead of a block that entered
-    // on key_early (it needs round key r 2r cycles after it entered, or later).
-    // PACE = 3: the first cycle registers SubWord and the prefix XORs as PACE 2's does, the second
-    // is the XORs with SubWord alone, and the third computes the next step's SubWord input from the
-    // registered window: every cycle is two or three LUTs. Round key r is in the bank 3r cycles
-    // after the load, ahead of a block of a core whose rounds take three cycles.
+    // PACE = 2: SubWord in the first cycle (into a register) and the XORs in the second, so no
+    // cycle holds both. SubWord's input (the word multiplexers, RotWord) is computed a step ahead,
+    // in the previous step's second cycle (or from the key port at the load), into a register, so
+    // the first cycle is SubWord alone. Round key r is then in the bank 2r + 1 cycles after the
+    // load, still ahead of a block that entered on key_early (it needs round key r 2r cycles after
+    // it entered, or later).
+    // PACE = 3: the first cycle also registers the window's prefix XORs (which do not wait for
+    // SubWord), the second is the XORs with SubWord alone, and the third computes the next step's
+    // SubWord input from the registered window: every cycle is two or three LUTs. Round key r is in
+    // the bank 3r cycles after the load, ahead of a block of a core whose rounds take three cycles.
     parameter PACE = 1,
     // KEY_REG = 1: the key port is registered (key and key_len into kin_q while key_valid, the
     // take into a flip-flop) and the schedule loads from those registers a cycle after the take, so
@@ -191,14 +191,12 @@ module aes_key_expand #(
     // with a prefix XOR of window words, which does not wait for SubWord. (Step 1 of a 192-bit key
     // is the one first step with words from the key and others computed; it has i mod 6 = 4, so
     // its word 2 takes SubWord.)
-    // PACE = 2 and 3: the words below that do not wait for SubWord come from registers (pre_q,
-    // loaded in the step's first cycle), so the XOR cycle is the SubWord result through two or
-    // three LUTs (PACE 2: and on through the next SubWord input's multiplexers into si_q; from the
-    // window itself, that path was the LUT S-box DEEP core's critical path on ECP5, 8.6 ns).
+    // PACE = 3: the words below that do not wait for SubWord come from registers (pre_q, loaded in
+    // the step's first cycle), so the XOR cycle is the SubWord result through two or three LUTs.
     wire [32*7-1:0] pre_live = {old0, old2, old0 ^ old1, old0 ^ old1 ^ old2, old0 ^ old1 ^ old2 ^ old3,
                                 old2 ^ old3, prev};
     reg  [32*7-1:0] pre_q;
-    wire [32*7-1:0] pre = (PACE > 1) ? pre_q : pre_live;
+    wire [32*7-1:0] pre = (PACE == 3) ? pre_q : pre_live;
     wire [31:0] u_old0 = pre[223:192], u_old2 = pre[191:160], p1 = pre[159:128], p2 = pre[127:96],
                 p3 = pre[95:64], q3 = pre[63:32], u_prev = pre[31:0];
     wire [31:0] x0 = sub_at0 ? temp : u_prev;
