@@ -112,9 +112,7 @@ module aes_round_deep #(
             wire [127:0] mixed;
             reg  [127:0] s_q;
             genvar m;
-            for (m = 0; m < 16; m = m + 1) begin : g_sbox
-                aes_sbox_lut u_sbox (.x(feed[127 - 8 * m -: 8]), .y(sb[127 - 8 * m -: 8]));
-            end
+            aes_sub #(.SBOX(0), .BYTES(16)) u_sub (.clk(clk), .en(1'b1), .x(feed), .y(sb));
             for (m = 0; m < 4; m = m + 1) begin : g_mix
                 aes_mix_col u_mix (.x(s_q[127 - 32 * m -: 32]), .bypass(last), .y(mixed[127 - 32 * m -: 32]));
             end
