@@ -239,6 +239,7 @@ def test_placer_enters_the_key_only_where_it_acts():
     assert synth_mod._key(*x, "static") == synth_mod._key(*x)
 
 
+@pytest.mark.full   # 33 s of nextpnr; the placer's cache key is checked above in make test
 def test_static_placer_runs_and_is_recorded(cache):
     r = synth("xor_reg", [DATA / "xor_reg.v"], target="ecp5", bits_per_cycle=128, placer="static")
     assert r["placer"] == "static" and 20 < r["fmax_mhz"] < 1000

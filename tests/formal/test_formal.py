@@ -26,7 +26,10 @@ def test_proof(tmp_path, job):
     assert r.status == "PASS", f"{job.name}: {r.status} {r.tasks} ({r.log})"
 
 
-# (file under rtl/, text, its replacement, the proof that must fail, the bug in words)
+# (file under rtl/, text, its replacement, the proof that must fail, the bug in words). make test
+# runs the mutants whose proofs take seconds; those of the stream proofs (BMC runs of minutes), of
+# the GCM proofs and of GHASH with a generated multiplier (20-60 s each) run in make test-full, where
+# every mutant runs.
 MUTANTS = [
     ("common/axis_reg.v", "if (free && (EAGER == 1 || skid_v_q || s_axis_tvalid))",
      "if (EAGER == 1 || skid_v_q || s_axis_tvalid)", "axis_reg-mode2-wipe0-eager0",
@@ -45,35 +48,39 @@ MUTANTS = [
      "FIFO: a word left out of the wipe"),
     ("ghash/ghash_core.v", "            x_q <= {WIDTH{1'b0}};\n            in_msg_q <= 1'b0;",
      "            in_msg_q <= 1'b0;", "ghash_core-erase-mult0", "GHASH: the running value left out of erasure"),
-    ("gcm/gcm_key_ctl.v", "h_q <= 128'd0;", "h_q <= h_q;", "gcm_core-erase", "GCM: H left out of erasure"),
-    ("ghash/ghash_core.v", "? pend_last_q : stage_last;", "? pend_last_q : 1'b1;", "ghash_core-stream",
-     "GHASH: every block ends a message (hashes nobody asked for)"),
+    pytest.param("gcm/gcm_key_ctl.v", "h_q <= 128'd0;", "h_q <= h_q;", "gcm_core-erase", "GCM: H left out of erasure",
+                 marks=pytest.mark.full),
+    pytest.param("ghash/ghash_core.v", "? pend_last_q : stage_last;", "? pend_last_q : 1'b1;", "ghash_core-stream",
+     "GHASH: every block ends a message (hashes nobody asked for)", marks=pytest.mark.full),
     ("aes/aes_key_expand.v", "            win_q <= 256'd0;\n", "", "aes_key_expand-erase-pace1",
      "AES: the key schedule's window left out of erasure"),
-    ("gen/ghash_keyspec.v", "wire [127:0] x_eff = fresh_q ? 128'd0 : x_q;", "wire [127:0] x_eff = x_q;",
-     "ghash_keyspec-equiv", "keyspec GHASH (as generated): a message starts from the last hash, not zero"),
+    pytest.param("gen/ghash_keyspec.v", "wire [127:0] x_eff = fresh_q ? 128'd0 : x_q;", "wire [127:0] x_eff = x_q;",
+     "ghash_keyspec-equiv", "keyspec GHASH (as generated): a message starts from the last hash, not zero",
+     marks=pytest.mark.full),
     ("ghash/ghash_core.v", "else if (take) b_q <= s_axis_tdata;",
      "else if (take && !s_axis_tlast) b_q <= s_axis_tdata;", "ghash_keyspec-equiv",
      "generic GHASH: the last block of a message is not hashed"),
-    ("ghash/ghash_core.v", "gf128_mul_h u_mul (.x(x_q ^ b_q), .y(prod));",
+    pytest.param("ghash/ghash_core.v", "gf128_mul_h u_mul (.x(x_q ^ b_q), .y(prod));",
      "gf128_mul_h u_mul (.x(x_q ^ {b_q[0], b_q[127:1]}), .y(prod));", "ghash_core-equiv-mult3",
-     "GHASH with the generated multiplier: the block enters it rotated by a bit"),
-    ("gcm/gcm_key_ctl.v", "assign builtin_mismatch = aes_h != H_BUILTIN;",
+     "GHASH with the generated multiplier: the block enters it rotated by a bit",
+     marks=pytest.mark.full),
+    pytest.param("gcm/gcm_key_ctl.v", "assign builtin_mismatch = aes_h != H_BUILTIN;",
      "assign builtin_mismatch = aes_h != {H_BUILTIN[127:1], !H_BUILTIN[0]};", "gcm_core-equiv",
-     "GCM with H built in: the check of H compares with a wrong H (the right key is refused)"),
+     "GCM with H built in: the check of H compares with a wrong H (the right key is refused)",
+     marks=pytest.mark.full),
     ("sha/hash_pad.v", "wire [60:0] total_k = total + (user[1] ? 61'd64 : 61'd0);",
      "wire [60:0] total_k = total;", "hash_pad-stream",
      "padding: HMAC's K0 block left out of the length field"),
-    ("sha/md_compress.v", ".s_axis_tdata({fin_md5, fin_user, digest}), .s_axis_tvalid(fin_v),",
+    pytest.param("sha/md_compress.v", ".s_axis_tdata({fin_md5, fin_user, digest}), .s_axis_tvalid(fin_v),",
      ".s_axis_tdata({fin_md5, fin_user, digest}), .s_axis_tvalid(fin_v || m_axis_tvalid),", "md_compress-md5",
-     "MD5/SHA-1 compression: the output register takes its block again (a duplicated block)"),
+     "MD5/SHA-1 compression: the output register takes its block again (a duplicated block)",
+     marks=pytest.mark.full),
     ("hmac/hmac_ctx.v", "klen_q <= 7'd0;\n            kbuf_q <= 512'd0;\n", "klen_q <= 7'd0;\n",
      "hmac_core-clear-hash0", "HMAC: the key buffer (K0) left out of erasure"),
     ("sha/md_compress.v", "                    w <= 512'd0;\n", "", "hmac_core-clear-hash1",
      "HMAC-MD5: the compression's message block left out of erasure"),
     ("sha/sha256_compress.v", "                    {a_q, b_q, c_q, d_q, e_q, f_q, g_q, h_q} <= 256'd0;\n", "",
      "hmac_core-clear-hash3", "HMAC-SHA-256: the working variables left out of erasure"),
-    # the stream proofs are BMC runs of minutes: their mutants run in make test-full
     pytest.param("hmac/hmac_core.v", "assign s_axis_tready = |(s_ready & (ONE << sel));",
                  "assign s_axis_tready = 1'b1;", "hmac_core-stream-hash0",
                  "HMAC: a message beat taken while its context is busy (a lost beat)", marks=pytest.mark.full),

@@ -7,13 +7,18 @@ from authcore.flow.targets import sources
 from authcore.testbench import HERE as TB
 from authcore.testbench.tbconfig import AesTb
 
-
 # The narrow datapaths with composite-field S-boxes run in Verilator: Icarus is slowest on them (all
 # 14 round units switch every cycle, each S-box a chain of GF(2^4) functions), 25-55 s each. The
 # composite S-box stays in Icarus at 128 bits and alone (test_aes_sbox), the narrow datapaths with
-# the other two S-boxes.
-@pytest.mark.parametrize("sbox", (0, 1, 2))
-@pytest.mark.parametrize("width", (128, 64, 32, 16))
+# the other two S-boxes. make test: tables and block RAM at 128 bits, one S-box style at each narrower
+# width (the composite one at 32; the GCM tests and the AES CAVP samples take the others); all twelve
+# in make test-full.
+QUICK = {(128, 0), (128, 2), (64, 2), (32, 1), (16, 0)}
+
+
+@pytest.mark.parametrize("width,sbox", [
+    (w, s) if (w, s) in QUICK else pytest.param(w, s, marks=pytest.mark.full)
+    for w in (128, 64, 32, 16) for s in (0, 1, 2)])
 def test_aes_enc_pipe(tmp_path, rng, width, sbox):
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     # the 128-bit block-RAM core runs its key schedule at half rate (aes_enc_pipe REBAL)

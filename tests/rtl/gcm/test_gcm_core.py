@@ -53,18 +53,21 @@ def test_gcm_core_every_configuration(tmp_path, rng, width, sbox, ghash, packets
     assert failed == 0 and passed == 10
 
 
-@pytest.mark.parametrize("ghash", ["hybrid", pytest.param("hybrid:sparse", marks=pytest.mark.full)])
+@pytest.mark.full
+@pytest.mark.parametrize("ghash", ["hybrid", "hybrid:sparse"])
 def test_gcm_core_hybrid_ghash(tmp_path, rng, ghash):
     """GCM through the hybrid multiplier, every test, compiled by Verilator (its maps are a thousand
-    kept LUTs each, slow in Icarus): the paper's R in make test, the sparse R (which ghash_core's
-    test runs in make test) in make test-full."""
+    kept LUTs each, slow in Icarus; 150 s a run even so): in make test-full, with ghash_core's own
+    hybrid run. make test keeps the multiplier alone (tests/rtl/gf128) for both fields."""
     passed, failed = run(tmp_path, rng, 128, "lut", ghash, 60, simulator="verilator")
     assert failed == 0 and passed == 10
 
 
+@pytest.mark.full
 def test_gcm_core_verilator(tmp_path, rng):
     """The same tests compiled by Verilator (registers start at seeded random values), on the
-    128-bit block-RAM core with Karatsuba, which make test's other configurations leave out."""
+    128-bit block-RAM core with Karatsuba. In make test-full: make test runs the 128-bit block-RAM
+    engine in the generated cores below and through CAVP vectors in Verilator (test_verify_gcm)."""
     passed, failed = run(tmp_path, rng, 128, "rom", "karatsuba", 300, simulator="verilator")
     assert failed == 0 and passed == 10
 
@@ -109,7 +112,7 @@ def generated(tmp_path, cfg: GcmConfig, key: str):
 
 # Table S-boxes check the built-in H the cycle it leaves the AES core; 128-bit block RAM a cycle
 # later, from registered partial compares (gcm_core's CHECK_REG).
-@pytest.mark.parametrize("key,sbox", [(SPEC_KEY_TC4, "lut"),
+@pytest.mark.parametrize("key,sbox", [pytest.param(SPEC_KEY_TC4, "lut", marks=pytest.mark.full),
                                       ("000102030405060708090a0b0c0d0e0f1011121314151617", "rom")])
 def test_generated_keyspec_ghash(tmp_path, rng, key, sbox):
     """--specialize ghash: H built in; the right key works, another raises key_mismatch."""
@@ -119,6 +122,7 @@ def test_generated_keyspec_ghash(tmp_path, rng, key, sbox):
     assert failed == 0 and passed == 10
 
 
+@pytest.mark.full   # make test runs the whole key built in with two lanes (below)
 def test_generated_fixed_key(tmp_path, rng):
     """--specialize all: constant round keys, no key port; H derived after reset and key_clear."""
     files = generated(tmp_path, GcmConfig(64, "rom", "keyspec", "all"), SPEC_KEY_TC4)
@@ -141,10 +145,11 @@ def two_lanes(tmp_path, rng, specialize, sbox, key, packets, simulator="icarus",
 
 
 # Two AES pipelines a core: in Icarus these took 45-90 s for 30 packets, so they run in Verilator
-# with more packets; two lanes stay in Icarus (four-state) in the length test below and in the
-# generated self-test (tests/rtl/gcm/test_gcm_selftest.py).
-@pytest.mark.parametrize("specialize,sbox,packets,simulator", [("ghash", "lut", 100, "verilator"),
-                                                                ("all", "rom", 100, "verilator")])
+# with more packets; two lanes stay in Icarus (four-state) in the length test below. The
+# key-specialized GHASH with a key port (key_mismatch) in make test-full, with the generated
+# two-lane self-test (tests/rtl/gcm/test_gcm_selftest.py).
+@pytest.mark.parametrize("specialize,sbox,packets,simulator", [
+    pytest.param("ghash", "lut", 100, "verilator", marks=pytest.mark.full), ("all", "rom", 100, "verilator")])
 def test_generated_two_lanes(tmp_path, rng, specialize, sbox, packets, simulator):
     """--lanes 2: every test of the 128-bit core with 32-byte beats, for the key-specialized GHASH
     (key port, key_mismatch) and for the whole key built in."""

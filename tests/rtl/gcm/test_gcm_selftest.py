@@ -12,7 +12,8 @@ from authcore.testbench import HERE as TB
 from authcore.testbench.tbconfig import GcmSelftestTb
 
 
-@pytest.mark.parametrize("params", [{}, {"DATA_W": 32, "SBOX": 2, "GHASH": 2, "DIGIT": 8}])
+@pytest.mark.parametrize("params", [{}, pytest.param({"DATA_W": 32, "SBOX": 2, "GHASH": 2, "DIGIT": 8},
+                                                    marks=pytest.mark.full)])
 def test_self_test_passes(tmp_path, rng, params):
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("gcm_selftest", sources("gcm_selftest"), "tb_gcm_selftest", [TB], tmp_path,
@@ -34,7 +35,8 @@ def test_self_test_fails_and_holds(tmp_path, rng, params):
 # expected ciphertext and tag computed by the generator; one lane and two.
 @pytest.mark.parametrize("cfg", [GcmConfig(64, "composite", "karatsuba", selftest=True),
                                  GcmConfig(128, "rom", "keyspec", "all", 1, True),
-                                 GcmConfig(128, "lut", "keyspec", "all", 2, True)],
+                                 pytest.param(GcmConfig(128, "lut", "keyspec", "all", 2, True),
+                                              marks=pytest.mark.full)],
                          ids=["generic", "fixed-key", "fixed-key-two-lanes"])
 def test_generated_self_test_passes(tmp_path, rng, cfg):
     key = rng.randbytes(rng.choice([16, 24, 32])) if cfg.specialize else None

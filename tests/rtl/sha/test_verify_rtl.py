@@ -57,6 +57,7 @@ def test_sha256_sha224_monte_first_checkpoint(capsys, vectors_root):
     assert out["total"] == 2
 
 
+@pytest.mark.full   # 44 s in Icarus; SHA-1's short and long CAVP messages run in make test
 def test_sha1_monte_first_checkpoint(capsys, vectors_root):
     out = verify(capsys, "--core", "sha1", "--monte-limit", "1",
                  "--vectors", str(vectors_root / "hashes/SHA1/SHA1Monte.rsp"))
