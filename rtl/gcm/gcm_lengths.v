@@ -45,9 +45,9 @@ module gcm_lengths #(
     reg  [LEN_W-SH-1:0] aadu_q, txtu_q;
     reg  [SH-1:0]    ivb_q, aadb_q, txtb_q;
     reg              ivfull_q, aadfull_q, txtfull_q;
-    wire [IVL_W-1:0] ivlen_q = {ivu_q, ivb_q};
-    wire [LEN_W-1:0] aadlen_q = {aadu_q, aadb_q};
-    wire [LEN_W-1:0] txtlen_q = {txtu_q, txtb_q};
+    wire [IVL_W-1:0] ivlen = {ivu_q, ivb_q};
+    wire [LEN_W-1:0] aadlen = {aadu_q, aadb_q};
+    wire [LEN_W-1:0] txtlen = {txtu_q, txtb_q};
     wire aad_reach = full && aadu_q == LAST_UNIT;
     wire txt_reach = full && txtu_q == LAST_UNIT;
     wire iv_reach = full && ivu_q == IV_LAST_UNIT;
@@ -86,7 +86,7 @@ module gcm_lengths #(
         end
     end
 
-    assign iv_len_blk = {64'd0, {(61 - IVL_W){1'b0}}, ivlen_q, 3'd0};
-    assign len_blk = {{(61 - LEN_W){1'b0}}, aadlen_q, 3'd0, {(61 - LEN_W){1'b0}}, txtlen_q, 3'd0};
+    assign iv_len_blk = {64'd0, {(61 - IVL_W){1'b0}}, ivlen, 3'd0};
+    assign len_blk = {{(61 - LEN_W){1'b0}}, aadlen, 3'd0, {(61 - LEN_W){1'b0}}, txtlen, 3'd0};
 endmodule
 `default_nettype wire
