@@ -58,7 +58,8 @@ def test_gcm_core_every_configuration(tmp_path, rng, width, sbox, ghash, packets
 def test_gcm_core_hybrid_ghash(tmp_path, rng, ghash):
     """GCM through the hybrid multiplier, every test, compiled by Verilator (its maps are a thousand
     kept LUTs each, slow in Icarus; 150 s a run even so): in make test-full, with ghash_core's own
-    hybrid run. make test keeps the multiplier alone (tests/rtl/gf128) for both fields."""
+    hybrid run. make test keeps the sparse field's multiplier alone and the paper's field's maps
+    (tests/rtl/gf128)."""
     passed, failed = run(tmp_path, rng, 128, "lut", ghash, 60, simulator="verilator")
     assert failed == 0 and passed == 10
 
@@ -67,7 +68,8 @@ def test_gcm_core_hybrid_ghash(tmp_path, rng, ghash):
 def test_gcm_core_verilator(tmp_path, rng):
     """The same tests compiled by Verilator (registers start at seeded random values), on the
     128-bit block-RAM core with Karatsuba. In make test-full: make test runs the 128-bit block-RAM
-    engine in the generated cores below and through CAVP vectors in Verilator (test_verify_gcm)."""
+    engine in the generated cores below (the key-specialized GHASH in Icarus, two lanes in
+    Verilator)."""
     passed, failed = run(tmp_path, rng, 128, "rom", "karatsuba", 300, simulator="verilator")
     assert failed == 0 and passed == 10
 

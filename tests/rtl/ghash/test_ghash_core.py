@@ -25,7 +25,7 @@ def test_ghash_core(tmp_path, rng, mult, digit, field, width):
     for a random H, as in gcm_core's key-specialized variant; the tests that keep one H). MULT 4,
     the hybrid multiplier, runs with both fields in make test-full (Icarus took 346 s for one on
     a 2-core machine: four maps of a thousand kept LUTs, nine cycles a block); make test checks the
-    multiplier alone for both fields (tests/rtl/gf128). WIDTH 64 is GHASH64 (GCM for
+    sparse field's multiplier alone and the paper's field's maps (tests/rtl/gf128). WIDTH 64 is GHASH64 (GCM for
     64-bit block ciphers): bit-parallel, digit-serial and the generated gf64_mul_h."""
     h = rng.getrandbits(width)
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}

@@ -14,8 +14,9 @@ SPEC_H = bytes.fromhex("b83b533708bf535d0aa6e52980d53b78")  # H of the spec's te
 
 # make test: lane counts 1, 2 and 4 (5 in the deep test below), every optimizer and architecture,
 # random keys and the spec's H; nine more combinations (8 lanes too) in make test-full. Icarus
-# throughout: Verilator builds of the pipelined cores took longer than Icarus runs them (99 s against
-# 47 s for eight lanes), its gain on one lane (17 s against 40 s) does not pay for a second path.
+# throughout: Verilator's build of a pipelined core took longer than Icarus's run (eight lanes: 99 s
+# beside a place-and-route run, against 47 s in Icarus on a quiet machine); its gain on one lane
+# (17 s against 40 s) does not pay for a second path.
 FULL = pytest.mark.full
 
 
