@@ -147,49 +147,52 @@ module ghash_core #(
                 end
             end
             if (LANES == 2) begin : g_lanes2
-                // The lane registers hold the networks' inputs, X steered onto its lane XOR the
-                // registered beat's blocks: s2_q goes to the H^2 network, s1_q to the H network.
-                // A beat of two: s2_q = X ^ B0, s1_q = B1; a beat of one: s2_q = 0, s1_q = X ^ B0.
-                // So the networks read registers directly, with no X ^ B level in the loop (that
-                // LUT and its wire were 1.4 of the 12.3 ns of the two-lane core's critical path).
+                // b2_q goes to the H^2 network, b1_q to the H network. X is kept steered onto them:
+                // x2_q holds X when the registered beat has two blocks (X joins B0 on H^2), x1_q
+                // when it has one (X joins B0 on H, and b2_q is zero); the other is zero. The
+                // steering is done as the beat is registered, from its width, and the loop has no
+                // width flag in front of the networks (that flag's 256 loads were the start of the
+                // two-lane core's critical path, 12.7 ns).
                 // Everything loads whenever the register is free (s_axis_tready), a beat or not:
                 // b_v_q alone says whether a beat is there, so s_axis_tvalid (at the end of
-                // gcm_core's protocol check) reaches one flag, not 512 enables. A cycle with no
-                // beat loads X steered by a width that means nothing (and whatever the input holds), and the
-                // next cycle steers it again from x_q.
-                // The loop's end is one kept LUT4 per bit and lane, s = (go_on & (p2 ^ p1)) ^ m:
-                // go_on says the product continues the message (a beat is there and is not its
-                // last), and m, off the loop, is the new beat's block with X from x_q when there is
-                // no product to take it from (x_q holds X, as for the other multipliers). Lane 2's
-                // zero for a one-block beat is its register's synchronous clear; lane 1 keeps its
-                // block then, so its steer is in go_on1 and m1. Each lane register has its own LUT:
-                // the two registers have different clears, and the flip-flops of an ECP5 slice
-                // share one, so a LUT shared by both could be packed with only one of them.
-                reg  [127:0] s2_q, s1_q;
+                // gcm_core's protocol check) reaches one flag, not 513 enables. A cycle with no
+                // beat steers X by a width that means nothing, and the next cycle steers it again.
+                // The loop's end is one kept LUT per bit and lane, d = go ? p2 ^ p1 : x_q (x_q holds
+                // X, as for the other multipliers), and the zeros (the other lane, the end of a
+                // message, reset) are the registers' synchronous clear. Left to ABC9, the sum and the
+                // steer took three LUT levels after the networks (their outputs arrive first to it).
+                // Each lane register has its own LUT: the two registers have different clears, and
+                // the flip-flops of an ECP5 slice share one, so a LUT shared by both could be packed
+                // with only one of them.
+                reg  [127:0] b2_q, b1_q, x2_q, x1_q;
                 wire [127:0] p2, p1;
                 wire         two = s_axis_tkeep[1];
-                wire         go_on = b_v_q && !b_last_q;  // the product is X for the next beat
-                wire         go_on1 = go_on && !two;
-                wire         hold = !go;                  // no product this cycle: X is in x_q
-                wire [127:0] bn1 = two ? s_axis_tdata[255:128] : s_axis_tdata[127:0];
-                wire [127:0] m2 = s_axis_tdata[127:0] ^ (x_q & {128{hold}});
-                wire [127:0] m1 = bn1 ^ (x_q & {128{hold && !two}});
-                wire         clr2 = rst || key_clear || (s_axis_tready && !two);
-                wire         clr1 = rst || key_clear;
+                wire         zero_x = go && b_last_q;  // X returns to zero after a message
+                wire         clr2 = rst || key_clear || (s_axis_tready && (!two || zero_x));
+                wire         clr1 = rst || key_clear || (s_axis_tready && (two || zero_x));
                 wire [127:0] d2, d1;
-                ghash_loop_lut u_d2 (.go(go_on), .a(p2), .b(p1), .m(m2), .o(d2));
-                ghash_loop_lut u_d1 (.go(go_on1), .a(p2), .b(p1), .m(m1), .o(d1));
+                ghash_loop_lut u_d2 (.go(go), .a(p2), .b(p1), .x(x_q), .o(d2));
+                ghash_loop_lut u_d1 (.go(go), .a(p2), .b(p1), .x(x_q), .o(d1));
                 always @(posedge clk) begin
-                    if (clr2) s2_q <= 128'd0;
-                    else if (s_axis_tready) s2_q <= d2;
+                    if (rst || key_clear) begin
+                        b2_q <= 128'd0;
+                        b1_q <= 128'd0;
+                    end else if (s_axis_tready) begin
+                        b2_q <= two ? s_axis_tdata[127:0] : 128'd0;
+                        b1_q <= two ? s_axis_tdata[255:128] : s_axis_tdata[127:0];
+                    end
                 end
                 always @(posedge clk) begin
-                    if (clr1) s1_q <= 128'd0;
-                    else if (s_axis_tready) s1_q <= d1;
+                    if (clr2) x2_q <= 128'd0;
+                    else if (s_axis_tready) x2_q <= d2;
                 end
-                assign lanes_zero = s2_q == 128'd0 && s1_q == 128'd0;
-                gf128_mul_h2 u_mul2 (.x(s2_q), .y(p2));
-                gf128_mul_h u_mul (.x(s1_q), .y(p1));
+                always @(posedge clk) begin
+                    if (clr1) x1_q <= 128'd0;
+                    else if (s_axis_tready) x1_q <= d1;
+                end
+                assign lanes_zero = x2_q == 128'd0 && x1_q == 128'd0;
+                gf128_mul_h2 u_mul2 (.x(x2_q ^ b2_q), .y(p2));
+                gf128_mul_h u_mul (.x(x1_q ^ b1_q), .y(p1));
                 assign prod = p2 ^ p1;
                 wire unused_h = ^h_q;
             end else begin : g_one
@@ -249,8 +252,8 @@ module ghash_core #(
                     m_axis_tdata == {WIDTH{1'b0}} && lanes_zero;
 endmodule
 
-// The end of the two-lane GHASH loop for one lane register: o = (go & (a ^ b)) ^ m, one LUT4 per
-// bit. keep_hierarchy holds it apart, so synthesis cannot spread the sum and the steer over several
+// The end of the two-lane GHASH loop for one lane register: o = go ? a ^ b : x, one LUT4 per bit.
+// keep_hierarchy holds it apart, so synthesis cannot spread the sum and the steer over several
 // levels behind the networks. It is one 128-bit module, not a module per bit: with 256 one-bit
 // instances on bit-selects of p2 and p1, one two-lane test took over 7 minutes in Icarus, not 36 s,
 // and Yosys maps both forms to the same 128 LUT4 per lane register.
@@ -260,10 +263,10 @@ module ghash_loop_lut (
     input  wire         go,
     input  wire [127:0] a,
     input  wire [127:0] b,
-    input  wire [127:0] m,
+    input  wire [127:0] x,
     output wire [127:0] o
 );
-    assign o = ({128{go}} & (a ^ b)) ^ m;
+    assign o = go ? a ^ b : x;
 endmodule
 /* verilator lint_on DECLFILENAME */
 `default_nettype wire
