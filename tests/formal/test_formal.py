@@ -86,6 +86,9 @@ MUTANTS = [
                  "HMAC: a message beat taken while its context is busy (a lost beat)", marks=pytest.mark.full),
     pytest.param("gcm/gcm_out.v", "                last_q <= 1'b1;\n", "                last_q <= 1'b0;\n",
                  "gcm_core-stream", "GCM: a packet's final beat without tlast", marks=pytest.mark.full),
+    pytest.param("aes/aes_round_deep.v", "assign d_v = v_q[NV-1];", "assign d_v = v_q[NV-1] || v_q[NV-2];",
+                 "aes_enc_pipe-deep", "DEEP AES: a round unit passes its block on twice (a duplicated block)",
+                 marks=pytest.mark.full),
 ]
 
 
