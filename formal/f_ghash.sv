@@ -1,8 +1,9 @@
 // Harness of ghash_core's streams: under any environment that keeps the AXI4-Stream rules on the
 // input (H loaded at any time, key_clear at any time), the output keeps them, and every message
 // (a tlast beat taken) gives exactly one hash: never a hash without a message, never more than two
-// messages waiting for theirs (the one in the multiplier and the one in the output register).
-module f_ghash (
+// messages waiting for theirs (the one in the multiplier and the one in the output register; WAIT,
+// 3 for MULT 5, whose input register holds a third while the multiplier's last product waits).
+module f_ghash #(parameter WAIT = 2) (
     input wire clk, input wire rst, input wire key_clear,
     input wire [127:0] h, input wire h_load,
     input wire [127:0] s_axis_tdata, input wire s_axis_tlast, input wire s_axis_tvalid,
@@ -36,7 +37,7 @@ module f_ghash (
     end
     wire [3:0] waiting = msgs - outs;
     always @* if (f_past) begin
-        assert (waiting <= 2);
+        assert (waiting <= WAIT);
         if (m_axis_tvalid) assert (waiting != 0);
     end
     always @* cover (f_past && m_axis_tvalid && m_axis_tready && outs == 1);

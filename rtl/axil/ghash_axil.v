@@ -5,7 +5,7 @@
 // key-specialized GHASH: H built into the gf128_mul_h that `authcore generate ghash --hash-key H`
 // writes (proven equal to x*H), no H register at all; otherwise H goes in by register.
 //
-// H (MULT 0-2, 4): H0..H3 (write-only: byte 4i+j of H in Hi[8j+7:8j]), then CTRL.H_LOAD; the H
+// H (MULT 0-2, 4, 5): H0..H3 (write-only: byte 4i+j of H in Hi[8j+7:8j]), then CTRL.H_LOAD; the H
 // registers are zeroed the cycle H is loaded, so H lives in the wrapper only until then. A message
 // goes in a block at a time by register (IN0..IN3, then IN_CTRL, LAST on the message's last block)
 // or, with CTRL.DMA, through ghash_core's own AXI4-Stream ports (blocks in block order, byte 0 in

@@ -60,7 +60,9 @@
 // two cycles a round, for the fastest clock). GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial
 // (DIGIT bits per cycle), 3 key-specialized (generated gf128_mul_h), 4 the hybrid multiplier
 // (composite field, 8 + 1 cycles a block; FIELD 0 the paper's R, 1 the sparse R; MAP_LUT 6 or 4,
-// the LUT size of its maps: ghash_core).
+// the LUT size of its maps: ghash_core), 5 bit-parallel cut by a register (gf128_mul_pipe: a block
+// a cycle, two in the loop multiplied by H^2, for the key-agile core's clock; H^2 is squared as H
+// loads, so the key-change latency is MULT 0's).
 // FIXED_KEY = 1 (with FIXED_LEN, RK; written by `authcore generate gcm --specialize all`): the round
 // keys are constants, the key port is unused (key_ready low; a key offered raises error), and
 // after reset or key_clear the core derives H from the fixed key by itself.
@@ -112,8 +114,8 @@ module gcm_core #(
     output wire         erased
 );
     generate
-        if (GHASH < 0 || GHASH > 4) begin : g_bad_ghash
-            gcm_core_GHASH_must_be_0_parallel_1_karatsuba_2_digit_3_keyspec_or_4_hybrid u_error ();
+        if (GHASH < 0 || GHASH > 5) begin : g_bad_ghash
+            gcm_core_GHASH_must_be_0_parallel_1_karatsuba_2_digit_3_keyspec_4_hybrid_or_5_pipelined u_error ();
         end
         if (LEN_W < 8 || LEN_W > 36) begin : g_bad_len_w
             gcm_core_LEN_W_must_be_8_to_36 u_error ();

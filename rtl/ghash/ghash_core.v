@@ -20,6 +20,14 @@
 //           as it is loaded, each block through one map on its way in (the only map on the data
 //           path), and the hash through the inverse map as it leaves. MAP_LUT (6 or 4) is the
 //           maps' LUT size (gf128_hybrid_map).
+// MULT = 5: bit-parallel, cut by a register (gf128_mul_pipe): one block per cycle with two in
+//           the loop at once, for the clock. Consecutive blocks alternate between two running
+//           values, each multiplied by H^2 (the last block of a message by H), and the message's
+//           hash is the sum of the two: X_i = (X_(i-2) ^ B_i) * H^2, so the loop is X ^ B through
+//           half a multiplier into its register, and the other half into x_q. H^2 is computed (a
+//           squaring, linear: a few XORs a bit) as H is loaded, in the same cycle. Each block takes
+//           its operand (H^2, or H with tlast) into a register beside it. The hash leaves 3 cycles
+//           after the tlast block is taken (one more than MULT 0); k blocks still take k cycles.
 // LANES = 2 (MULT = 3 only): two blocks of one message per beat, block i in s_axis_tdata[128*i +:
 //           128], s_axis_tkeep[i] set when block i is there (tkeep 2'b01 or 2'b11; any beat may
 //           hold one block, as gcm_core's last beat of a phase does). A beat of two computes
@@ -63,8 +71,8 @@ module ghash_core #(
     output wire         erased
 );
     generate
-        if (MULT < 0 || MULT > 4) begin : g_bad
-            ghash_core_MULT_must_be_0_1_2_3_or_4 u_error ();
+        if (MULT < 0 || MULT > 5) begin : g_bad
+            ghash_core_MULT_must_be_0_1_2_3_4_or_5 u_error ();
         end
         if (LANES != 1 && !(LANES == 2 && MULT == 3)) begin : g_bad_lanes
             ghash_core_LANES_2_needs_MULT_3_keyspec u_error ();
@@ -87,12 +95,31 @@ module ghash_core #(
     wire         stage_last;  // one-block-per-cycle multipliers: the registered block ends a message
     wire [WIDTH-1:0] h_in;    // what h_q takes at h_load: H, or H in the hybrid's composite field
     wire [WIDTH-1:0] hash;    // the hash a message ends with, in GCM bit order
-    wire         lanes_zero;  // LANES = 2: the lane state registers are zero (erased)
+    wire         lanes_zero;  // LANES = 2: the lane state registers are zero (erased); MULT 5: its registers
+
+    // H^2 for MULT = 5: squaring spreads the coefficients (a^i -> a^2i) and reduces, top down.
+    function [127:0] gf_square;
+        input [127:0] v;
+        reg   [254:0] c;
+        integer i;
+        begin
+            c = 255'd0;
+            for (i = 0; i < 128; i = i + 1)
+                c[2*i] = v[127 - i];
+            for (i = 254; i >= 128; i = i - 1)
+                if (c[i]) c = c ^ (255'd1 << i) ^ (255'h87 << (i - 128));
+            for (i = 0; i < 128; i = i + 1)
+                gf_square[127 - i] = c[i];
+        end
+    endfunction
 
     generate
         if (MULT == 4) begin : g_hybrid_maps
             gf128_hybrid_map #(.FIELD(FIELD), .INVERSE(0), .LUT_W(MAP_LUT)) u_map_h (.x(h), .y(h_in));
             gf128_hybrid_map #(.FIELD(FIELD), .INVERSE(1), .LUT_W(MAP_LUT)) u_map_out (.x(prod), .y(hash));
+        end else if (MULT == 5) begin : g_two_values
+            assign h_in = h;
+            assign hash = prod ^ x_q;   // the other running value: zero when the message has one block
         end else begin : g_gcm_order
             assign h_in = h;
             assign hash = prod;
@@ -126,6 +153,58 @@ module ghash_core #(
             always @(posedge clk) started_q <= (rst || key_clear) ? 1'b0 : take;
             assign prod_ready = done;
             assign stage_last = 1'b0;
+        end else if (MULT == 5) begin : g_pipe
+            // The input register: the block, its operand (H^2, or H for a message's last block),
+            // whether it ends a message and whether it starts one. A block enters the multiplier's
+            // first half when the pipeline advances (adv); so does the product of the block before
+            // it into x_q. The pipeline advances for a block, or with none to flush a message's
+            // last product out (emit), and never while that product's hash could not leave.
+            // x_q holds the product of the block two before the one entering, the running value of
+            // its half of the message; after a message it is zero (the common x_q update below), so
+            // a message's second block meets zero, and its first block is masked (b_first_q: x_q
+            // then holds the previous message's value, which leaves in the same advance).
+            reg  [127:0] b_q, op_q, h2_q;
+            reg          b_v_q, b_last_q, b_first_q, p_v_q, p_last_q;
+            wire         emit = p_v_q && p_last_q;
+            wire         adv = (b_v_q || emit) && (!emit || out_ready);
+            wire         mul_zero;
+            assign s_axis_tready = !b_v_q || adv;
+            assign take = s_axis_tvalid && s_axis_tready;
+            always @(posedge clk) begin
+                if (rst || key_clear) begin
+                    b_q <= 128'd0;
+                    op_q <= 128'd0;
+                    h2_q <= 128'd0;
+                    b_v_q <= 1'b0;
+                    b_last_q <= 1'b0;
+                    b_first_q <= 1'b0;
+                    p_v_q <= 1'b0;
+                    p_last_q <= 1'b0;
+                end else begin
+                    if (h_load) h2_q <= gf_square(h);
+                    if (take) begin
+                        b_q <= s_axis_tdata;
+                        op_q <= s_axis_tlast ? h_q : h2_q;
+                        b_v_q <= 1'b1;
+                        b_last_q <= s_axis_tlast;
+                        b_first_q <= !in_msg_q;
+                    end else if (adv) begin
+                        b_v_q <= 1'b0;
+                    end
+                    if (adv) begin
+                        p_v_q <= b_v_q;
+                        p_last_q <= b_v_q && b_last_q;
+                    end
+                end
+            end
+            gf128_mul_pipe u_mul (
+                .clk(clk), .rst(rst || key_clear), .ce(adv),
+                .x((b_first_q ? 128'd0 : x_q) ^ b_q), .y(op_q), .z(prod), .zero(mul_zero)
+            );
+            assign lanes_zero = b_q == 128'd0 && op_q == 128'd0 && h2_q == 128'd0 && mul_zero;
+            assign prod_ready = adv && p_v_q;
+            assign stage_last = p_last_q;
+            assign mul_error = 1'b0;
         end else begin : g_par
             // One beat per cycle through an input register: the multipliers see registers only,
             // so the stream's own logic (GCM's keystream XOR and byte order) is not in series with

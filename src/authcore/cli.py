@@ -271,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="rtl, aes/gcm: AES datapath bits (default 128)")
     v.add_argument("--sbox", choices=list(rtl.SBOXES), help="rtl, aes/gcm: S-box style (default lut)")
     v.add_argument("--arch", choices=["pipe", "iter"], help="rtl, aes: unrolled (default) or iterative core")
-    v.add_argument("--ghash", help="rtl, gcm: GHASH multiplier: parallel (default), karatsuba or digit:D")
+    v.add_argument("--ghash", help="rtl, gcm: GHASH multiplier: parallel (default), karatsuba, pipelined or digit:D")
     v.add_argument("--seed", type=int, help="rtl: testbench seed (random valid/ready gaps stay off for vectors)")
     v.add_argument("--simulator", choices=SIMULATORS,
                    help="rtl: icarus (default; or $AUTHCORE_SIM) or verilator (compiled: for whole CAVP files)")

@@ -227,8 +227,9 @@ def add(sub: argparse._SubParsersAction) -> None:
                    "messages longer than n blocks (tkeep, tlast)")
     g.add_argument("--data-width", type=int, default=128, help="gcm: AES datapath width (128, 64, 32, 16)")
     g.add_argument("--sbox", default="lut", choices=list(rtl.SBOXES), help="gcm: S-box style")
-    g.add_argument("--ghash", default="parallel", help="gcm: parallel, karatsuba, digit:D, keyspec, hybrid or "
-                   "hybrid:sparse (Lemsitzer et al.'s hybrid multiplier, the paper's or a sparse R)")
+    g.add_argument("--ghash", default="parallel", help="gcm: parallel, karatsuba, pipelined (bit-parallel "
+                   "cut by a register, for the clock), digit:D, keyspec, hybrid or hybrid:sparse (Lemsitzer et al.'s "
+                   "hybrid multiplier, the paper's or a sparse R)")
     g.add_argument("--specialize", choices=["ghash", "all"], help="gcm: build H (ghash) or the whole key (all) in")
     g.add_argument("--selftest", action="store_true", help="gcm: wrap the core in gcm_selftest, a power-on "
                    "known-answer test (the spec's test case 4, or under the built-in key with --specialize all)")

@@ -55,7 +55,7 @@ ROUND_KEY_HEADER = """// KEY MATERIAL: this file holds the AES round keys of a f
 class GcmConfig:
     data_width: int = 128
     sbox: str = "lut"
-    ghash: str = "parallel"     # parallel | karatsuba | digit:D | keyspec | hybrid | hybrid:sparse
+    ghash: str = "parallel"     # parallel | karatsuba | pipelined | digit:D | keyspec | hybrid | hybrid:sparse
     specialize: str | None = None  # None | ghash | all
     lanes: int = 1              # blocks per cycle: 2 needs a key-specialized GHASH and 128 bits
     selftest: bool = False      # wrap the core in gcm_selftest (power-on known-answer test)
@@ -91,6 +91,8 @@ class GcmConfig:
             return 0, 8
         if g == "karatsuba":
             return 1, 8
+        if g == "pipelined":
+            return 5, 8
         if g == "keyspec":
             return 3, 8
         if g in HYBRID_FIELDS:
@@ -103,8 +105,8 @@ class GcmConfig:
             if d < 1 or d > 64 or 128 % d:
                 raise InvalidParameter("--ghash digit:D needs D dividing 128, from 1 to 64")
             return 2, d
-        raise InvalidParameter(f"--ghash must be parallel, karatsuba, digit:D, keyspec, hybrid or hybrid:sparse, "
-                               f"not {g!r}")
+        raise InvalidParameter(f"--ghash must be parallel, karatsuba, pipelined, digit:D, keyspec, hybrid or "
+                               f"hybrid:sparse, not {g!r}")
 
 
 def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | None, map_lut: int = 6) -> str:

@@ -143,7 +143,7 @@ GHASH_AXIL = RegMap(
           (F("ID", 0, 32, "0x47480100", reset=0x47480100),)),
         R("CONFIG", 0x04, "RO", "the core's parameters",
           (F("MULT", 0, 3, "ghash_core's multiplier: 0 bit-parallel, 1 Karatsuba, 2 digit-serial, "
-                           "3 key-specialized (H built in), 4 hybrid"),
+                           "3 key-specialized (H built in), 4 hybrid, 5 bit-parallel pipelined"),
            F("H_BUILTIN", 3, 1, "H is built into the multiplier: no H registers"))),
         R("CTRL", 0x08, "RW", "control",
           (F("KEY_CLEAR", 0, 1, "erase H (registers and core), the running value, the IN and OUT "

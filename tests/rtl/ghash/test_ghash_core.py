@@ -16,12 +16,12 @@ FIXED_TESTS = ["fixed_h_random_messages", "fixed_h_throughput_and_latency", "fix
 
 
 @pytest.mark.parametrize("mult,digit,field,width", [
-    (0, 8, 0, 128), (1, 8, 0, 128), (2, 8, 0, 128), (2, 32, 0, 128), (2, 64, 0, 128), (3, 8, 0, 128),
+    (0, 8, 0, 128), (1, 8, 0, 128), (2, 8, 0, 128), (2, 32, 0, 128), (2, 64, 0, 128), (3, 8, 0, 128), (5, 8, 0, 128),
     pytest.param(4, 8, 1, 128, marks=pytest.mark.full), pytest.param(4, 8, 0, 128, marks=pytest.mark.full),
     (0, 8, 0, 64), (2, 16, 0, 64), (3, 8, 0, 64),
 ])
 def test_ghash_core(tmp_path, rng, mult, digit, field, width):
-    """H through the port (MULT 0-2 and 4: every test) or built in (MULT 3: gf128_mul_h generated
+    """H through the port (MULT 0-2, 4 and 5: every test) or built in (MULT 3: gf128_mul_h generated
     for a random H, as in gcm_core's key-specialized variant; the tests that keep one H). MULT 4,
     the hybrid multiplier, runs with both fields in make test-full (Icarus took 346 s for one on
     a 2-core machine: four maps of a thousand kept LUTs, nine cycles a block); make test checks the

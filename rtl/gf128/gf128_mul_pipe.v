@@ -1,0 +1,74 @@
+`default_nettype none
+// gf128_mul_pipe: z = x * y in GF(2^128), GCM bit order (bit [127] is the field's 1, the spec's
+// bit 0), bit-parallel with one register inside: for the clock of a multiplier in a loop that
+// holds two products at once (ghash_core MULT = 5).
+//
+// Stage 1 (x, y -> the register, on ce): the carry-less products of x's DIGITS digits of
+// 128/DIGITS bits with all of y, unreduced: digit g's product has 128/DIGITS + 127 coefficients,
+// each the XOR of at most 128/DIGITS AND terms (with 4 digits: an AND pair and two XOR4 levels).
+// Stage 2 (the register -> z, combinational): the digit products added at their offsets and the
+// sum reduced by 1 + a + a^2 + a^7 + a^128: each bit of z is the XOR of a few dozen register bits.
+// z is the product of the x and y the register took at the last ce: latency one ce.
+// rst clears the register (synchronous; before ce). zero is high when the register is all zero
+// (erase checks).
+// The register has DIGITS * (128/DIGITS + 127) bits: 636 with the default 4 digits.
+module gf128_mul_pipe #(
+    parameter DIGITS = 4
+) (
+    input  wire         clk,
+    input  wire         rst,
+    input  wire         ce,
+    input  wire [127:0] x,
+    input  wire [127:0] y,
+    output reg  [127:0] z,
+    output wire         zero
+);
+    generate
+        if (DIGITS != 2 && DIGITS != 4 && DIGITS != 8 && DIGITS != 16) begin : g_bad
+            gf128_mul_pipe_DIGITS_must_be_2_4_8_or_16 u_error ();
+        end
+    endgenerate
+    localparam integer D = 128 / DIGITS;   // bits of x per digit
+    localparam integer Q = D + 127;        // coefficients of a digit's product
+
+    // Polynomial view: the coefficient of a^i is spec bit i, which is Verilog bit 127 - i.
+    function [127:0] poly;
+        input [127:0] v;
+        integer i;
+        begin
+            for (i = 0; i < 128; i = i + 1)
+                poly[i] = v[127 - i];
+        end
+    endfunction
+
+    wire [127:0] xp = poly(x);
+    wire [127:0] yp = poly(y);
+    reg  [DIGITS*Q-1:0] p_q;
+    reg  [DIGITS*Q-1:0] p_d;
+    integer g, i;
+    always @* begin
+        p_d = {DIGITS*Q{1'b0}};
+        for (g = 0; g < DIGITS; g = g + 1)
+            for (i = 0; i < D; i = i + 1)
+                if (xp[g*D + i]) p_d[g*Q +: Q] = p_d[g*Q +: Q] ^ ({{(Q-128){1'b0}}, yp} << i);
+    end
+    always @(posedge clk) begin
+        if (rst) p_q <= {DIGITS*Q{1'b0}};
+        else if (ce) p_q <= p_d;
+    end
+    assign zero = p_q == {DIGITS*Q{1'b0}};
+
+    reg [254:0] c;
+    integer n, k;
+    always @* begin
+        c = 255'd0;
+        for (n = 0; n < DIGITS; n = n + 1)
+            c = c ^ ({{(255-Q){1'b0}}, p_q[n*Q +: Q]} << (n*D));
+        // a^k for k >= 128 folds into a^(k-128) * (1 + a + a^2 + a^7), top down.
+        for (k = 254; k >= 128; k = k - 1)
+            if (c[k]) c = c ^ (255'd1 << k) ^ (255'h87 << (k - 128));
+        for (k = 0; k < 128; k = k + 1)
+            z[127 - k] = c[k];
+    end
+endmodule
+`default_nettype wire
