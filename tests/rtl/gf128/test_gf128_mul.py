@@ -16,6 +16,15 @@ def test_parallel(tmp_path, rng, karatsuba):
              tmp_path, parameters={"KARATSUBA": karatsuba}, env=env)
 
 
+@pytest.mark.parametrize("digits", [4, pytest.param(2, marks=pytest.mark.full), pytest.param(16, marks=pytest.mark.full)])
+def test_pipe(tmp_path, rng, digits):
+    """gf128_mul_pipe: the product of the operands taken at the last ce (random ce), rst clears."""
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
+    passed, failed = simulate("gf128_mul_pipe", rtl.files("gf128_mul_pipe"), "tb_gf128_mul", [HERE, TB], tmp_path,
+                              parameters={"DIGITS": digits}, env=env)
+    assert (passed, failed) == (2, 0)
+
+
 @pytest.mark.parametrize("digit", [1, 4, 8, 16, 32, 64])
 def test_digit_serial(tmp_path, rng, digit):
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
