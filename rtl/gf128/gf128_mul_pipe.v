@@ -9,6 +9,9 @@
 // Stage 2 (the register -> z, combinational): the digit products added at their offsets and the
 // sum reduced by 1 + a + a^2 + a^7 + a^128: each bit of z is the XOR of a few dozen register bits.
 // z is the product of the x and y the register took at the last ce: latency one ce.
+// y comes in DIGITS copies, digit g's in y[128*g +: 128]: each bit of y drives 128/DIGITS AND
+// terms a digit, 128 in all, and a caller whose y is a register keeps one copy per digit
+// (keep_reg), so no copy's net crosses the multiplier; otherwise pass {DIGITS{y}}.
 // rst clears the register (synchronous; before ce). zero is high when the register is all zero
 // (erase checks).
 // The register has DIGITS * (128/DIGITS + 127) bits: 636 with the default 4 digits.
@@ -19,7 +22,7 @@ module gf128_mul_pipe #(
     input  wire         rst,
     input  wire         ce,
     input  wire [127:0] x,
-    input  wire [127:0] y,
+    input  wire [128*DIGITS-1:0] y,
     output reg  [127:0] z,
     output wire         zero
 );
@@ -42,15 +45,18 @@ module gf128_mul_pipe #(
     endfunction
 
     wire [127:0] xp = poly(x);
-    wire [127:0] yp = poly(y);
+    reg  [127:0] yp;
     reg  [DIGITS*Q-1:0] p_q;
     reg  [DIGITS*Q-1:0] p_d;
     integer g, i;
     always @* begin
         p_d = {DIGITS*Q{1'b0}};
-        for (g = 0; g < DIGITS; g = g + 1)
+        yp = 128'd0;
+        for (g = 0; g < DIGITS; g = g + 1) begin
+            yp = poly(y[128*g +: 128]);
             for (i = 0; i < D; i = i + 1)
                 if (xp[g*D + i]) p_d[g*Q +: Q] = p_d[g*Q +: Q] ^ ({{(Q-128){1'b0}}, yp} << i);
+        end
     end
     always @(posedge clk) begin
         if (rst) p_q <= {DIGITS*Q{1'b0}};

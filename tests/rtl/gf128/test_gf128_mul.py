@@ -16,7 +16,7 @@ def test_parallel(tmp_path, rng, karatsuba):
              tmp_path, parameters={"KARATSUBA": karatsuba}, env=env)
 
 
-@pytest.mark.parametrize("digits", [4, pytest.param(2, marks=pytest.mark.full), pytest.param(16, marks=pytest.mark.full)])
+@pytest.mark.parametrize("digits", [4, *(pytest.param(d, marks=pytest.mark.full) for d in (2, 16))])
 def test_pipe(tmp_path, rng, digits):
     """gf128_mul_pipe: the product of the operands taken at the last ce (random ce), rst clears."""
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
