@@ -92,7 +92,8 @@ module ghash_core #(
     wire         take;
     reg          pend_last_q; // digit-serial: the running product belongs to a tlast block
     wire         mul_error;   // digit-serial: a start while busy (cannot happen by construction)
-    wire         stage_last;  // one-block-per-cycle multipliers: the registered block ends a message
+    wire         x_zero;      // with prod_ready: x_q returns to zero instead of taking prod
+    wire         hash_now;    // the hash of a message goes into the output register
     wire [WIDTH-1:0] h_in;    // what h_q takes at h_load: H, or H in the hybrid's composite field
     wire [WIDTH-1:0] hash;    // the hash a message ends with, in GCM bit order
     wire         lanes_zero;  // LANES = 2: the lane state registers are zero (erased); MULT 5: its registers
@@ -117,10 +118,7 @@ module ghash_core #(
         if (MULT == 4) begin : g_hybrid_maps
             gf128_hybrid_map #(.FIELD(FIELD), .INVERSE(0), .LUT_W(MAP_LUT)) u_map_h (.x(h), .y(h_in));
             gf128_hybrid_map #(.FIELD(FIELD), .INVERSE(1), .LUT_W(MAP_LUT)) u_map_out (.x(prod), .y(hash));
-        end else if (MULT == 5) begin : g_two_values
-            assign h_in = h;
-            assign hash = prod ^ x_q;   // the other running value: zero when the message has one block
-        end else begin : g_gcm_order
+        end else if (MULT != 5) begin : g_gcm_order
             assign h_in = h;
             assign hash = prod;
         end
@@ -152,7 +150,8 @@ module ghash_core #(
             // started_q covers the cycle between start and busy rising.
             always @(posedge clk) started_q <= (rst || key_clear) ? 1'b0 : take;
             assign prod_ready = done;
-            assign stage_last = 1'b0;
+            assign x_zero = pend_last_q;
+            assign hash_now = done && pend_last_q;
         end else if (MULT == 5) begin : g_pipe
             // The input register: the block, its operand (H^2, or H for a message's last block),
             // whether it ends a message and whether it starts one. A block enters the multiplier's
@@ -160,12 +159,16 @@ module ghash_core #(
             // it into x_q. The pipeline advances for a block, or with none to flush a message's
             // last product out (emit), and never while that product's hash could not leave.
             // x_q holds the product of the block two before the one entering, the running value of
-            // its half of the message; after a message it is zero (the common x_q update below), so
-            // a message's second block meets zero, and its first block is masked (b_first_q: x_q
-            // then holds the previous message's value, which leaves in the same advance).
-            reg  [127:0] b_q, h2_q;
+            // its half of the message, and the loop's input is x_q ^ b_q with no control in it:
+            // x_q returns to zero (its synchronous clear, x_zero) in the advance where a message's
+            // last block enters, so the next message's first two blocks meet zero, and the
+            // product it would have taken, the message's block n-1, goes to partner_q instead, for
+            // the hash: prod ^ partner_q as the last product leaves (zero for a one-block message).
+            // (A mask on x_q for a message's first block put that flag's 128 loads in the loop:
+            // the critical path of the second placement, 9.2 ns.)
+            reg  [127:0] b_q, h2_q, partner_q;
             wire [511:0] op;   // the block's operand, one copy per multiplier digit (keep_reg)
-            reg          b_v_q, b_last_q, b_first_q, p_v_q, p_last_q;
+            reg          b_v_q, b_last_q, p_v_q, p_last_q;
             wire         emit = p_v_q && p_last_q;
             wire         adv = (b_v_q || emit) && (!emit || out_ready);
             wire         mul_zero;
@@ -177,7 +180,7 @@ module ghash_core #(
                     h2_q <= 128'd0;
                     b_v_q <= 1'b0;
                     b_last_q <= 1'b0;
-                    b_first_q <= 1'b0;
+                    partner_q <= 128'd0;
                     p_v_q <= 1'b0;
                     p_last_q <= 1'b0;
                 end else begin
@@ -186,7 +189,6 @@ module ghash_core #(
                         b_q <= s_axis_tdata;
                         b_v_q <= 1'b1;
                         b_last_q <= s_axis_tlast;
-                        b_first_q <= !in_msg_q;
                     end else if (adv) begin
                         b_v_q <= 1'b0;
                     end
@@ -194,6 +196,7 @@ module ghash_core #(
                         p_v_q <= b_v_q;
                         p_last_q <= b_v_q && b_last_q;
                     end
+                    if (adv && b_v_q && b_last_q) partner_q <= (p_v_q && !p_last_q) ? prod : 128'd0;
                 end
             end
             // Four copies of the operand, one per digit of the multiplier: one register's bit drove
@@ -208,11 +211,14 @@ module ghash_core #(
             end
             gf128_mul_pipe #(.DIGITS(4)) u_mul (
                 .clk(clk), .rst(rst || key_clear), .ce(adv),
-                .x((b_first_q ? 128'd0 : x_q) ^ b_q), .y(op), .z(prod), .zero(mul_zero)
+                .x(x_q ^ b_q), .y(op), .z(prod), .zero(mul_zero)
             );
-            assign lanes_zero = b_q == 128'd0 && op == 512'd0 && h2_q == 128'd0 && mul_zero;
-            assign prod_ready = adv && p_v_q;
-            assign stage_last = p_last_q;
+            assign h_in = h;
+            assign hash = prod ^ partner_q;
+            assign lanes_zero = b_q == 128'd0 && op == 512'd0 && h2_q == 128'd0 && partner_q == 128'd0 && mul_zero;
+            assign prod_ready = adv;
+            assign x_zero = !p_v_q || p_last_q || (b_v_q && b_last_q);
+            assign hash_now = adv && emit;
             assign mul_error = 1'b0;
         end else begin : g_par
             // One beat per cycle through an input register: the multipliers see registers only,
@@ -301,13 +307,14 @@ module ghash_core #(
                 end
             end
             assign prod_ready = go;
-            assign stage_last = b_last_q;
+            assign x_zero = b_last_q;
+            assign hash_now = go && b_last_q;
             assign mul_error = 1'b0;
         end
     endgenerate
 
     wire unused_keep = ^s_axis_tkeep;  // the block count only matters with LANES = 2
-    wire last_now = (MULT == 2 || MULT == 4) ? pend_last_q : stage_last;
+    wire unused_pend = pend_last_q;    // read by the digit-serial and hybrid multipliers only
 
     always @(posedge clk) begin
         if (rst || key_clear) begin
@@ -324,7 +331,7 @@ module ghash_core #(
                 pend_last_q <= s_axis_tlast;
             end
             if (prod_ready) begin
-                x_q <= last_now ? {WIDTH{1'b0}} : prod;
+                x_q <= x_zero ? {WIDTH{1'b0}} : prod;
             end
         end
     end
@@ -332,7 +339,7 @@ module ghash_core #(
     // The hash register: loaded only when it is free (the multipliers start or go only then).
     axis_reg #(.WIDTH(WIDTH), .MODE(1), .WIPE(1)) u_out (
         .clk(clk), .rst(rst), .clear(key_clear),
-        .s_axis_tdata(hash), .s_axis_tvalid(prod_ready && last_now), .s_axis_tready(out_ready),
+        .s_axis_tdata(hash), .s_axis_tvalid(hash_now), .s_axis_tready(out_ready),
         .m_axis_tdata(m_axis_tdata), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready)
     );
     assign error = error_q;
