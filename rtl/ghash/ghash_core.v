@@ -153,8 +153,8 @@ module ghash_core #(
             assign x_zero = pend_last_q;
             assign hash_now = done && pend_last_q;
         end else if (MULT == 5) begin : g_pipe
-            // The input register: the block, its operand (H^2, or H for a message's last block),
-            // whether it ends a message and whether it starts one. A block enters the multiplier's
+            // The input register: the block, its operand (H^2, or H for a message's last block) and
+            // whether it ends a message. A block enters the multiplier's
             // first half when the pipeline advances (adv); so does the product of the block before
             // it into x_q. The pipeline advances for a block, or with none to flush a message's
             // last product out (emit), and never while that product's hash could not leave.
