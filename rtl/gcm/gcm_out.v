@@ -4,12 +4,12 @@
 // a status byte, or the error word). They never meet: a final beat waits for the text to end and
 // text waits while a final beat is queued. m_axis_tuser: [0] final beat, [1] tag mismatch, [2]
 // protocol error (docs/gcm.md).
-// Not an axis_reg: it merges two sources, and with two lanes (EARLY_LOAD) its 256-bit data loads
-// whenever a text beat is offered and would go, taken or not, so that the beat's protocol check
-// (nine LUT levels from the input register) reaches only the valid bit: through the enables it was
-// the two-lane core's critical path (13.6 ns, seed 2). A beat loaded and not taken is held with the
-// valid bit low and overwritten before the register is valid again. One lane keeps the loads gated
-// by the handshake (its netlists stay the ones measured in docs/results.md).
+// Not an axis_reg: it merges two sources, and its data loads whenever a text beat is offered and
+// would go, taken or not, so that the beat's protocol check (nine LUT levels from the input
+// register) reaches only the valid bit: through the enables it was the two-lane core's critical
+// path (13.6 ns, seed 2). A beat loaded and not taken is held with the valid bit low and
+// overwritten before the register is valid again. (Until the key-agile core's GHASH input loaded
+// early too, one lane kept the loads gated by the handshake.)
 // The register holds keystream-derived text: rst and key_clear zero it (erased, ERASE_CHECK = 1).
 module gcm_out #(
     parameter LANES = 1,
@@ -20,7 +20,7 @@ module gcm_out #(
     input  wire                 key_clear,
     input  wire [128*LANES-1:0] txt_data,    // a text beat, stream byte order
     input  wire [16*LANES-1:0]  txt_keep,
-    input  wire                 txt_load,    // load it (EARLY_LOAD: offered and would go)
+    input  wire                 txt_load,    // load it (offered and would go, taken or not)
     input  wire                 txt_take,    // it is taken: the register becomes valid
     input  wire                 emit,        // a final beat (gcm_tag_unit)
     input  wire                 f_err,

@@ -252,15 +252,15 @@ module gcm_parser #(
     );
     assign end_push = st_q == S_FINAL && !tag_full && (!final_need_s || gh_ready);
 
-    // GHASH input. With two lanes the 256-bit GHASH input register loads whenever it is free, taken
-    // or not (EARLY_LOAD, as gcm_out): the beat's protocol check reaches only its valid bit.
-    localparam EARLY_LOAD = LANES == 2;
+    // GHASH input. gh_blk is the beat's block whether it goes or not: the block-a-cycle GHASH units
+    // with two lanes or the pipelined multiplier (MULT 5) load their input register whenever it is
+    // free (as gcm_out does), so the beat's protocol check reaches only gh_valid, not their enables.
     wire [DW-1:0] gh_beat = (ph == PH_TXT && !dec_q) ? txt_out : in_blk;
     wire body_txt = st_q == S_BODY && ph == PH_TXT;  // the beat on the input is text
     always @* begin
         gh_valid = 1'b0;
         gh_last = 1'b0;
-        gh_blk = EARLY_LOAD ? gh_beat : in_blk;
+        gh_blk = gh_beat;
         gh_keep = in_keep;
         if (st_q == S_IVLEN) begin
             gh_valid = cg_idle;
@@ -274,7 +274,6 @@ module gcm_parser #(
             gh_blk = zext128(len_blk);
         end else if (feed_data && !bad && s_axis_tvalid) begin
             gh_valid = body_txt ? txt_room : 1'b1;
-            gh_blk = gh_beat;
         end
     end
     wire gh_take = gh_valid && gh_ready;
@@ -378,8 +377,8 @@ module gcm_parser #(
     assign iv_wait = st_q == S_IV0;
     assign iv_blk = in_blk0;
     assign txt_take = txt && acc;
-    // the output register's load: with two lanes a text beat that would go, less the protocol check
-    assign txt_load = EARLY_LOAD ? body_txt && s_axis_tvalid && txt_go : txt_take;
+    // the output register's load: a text beat that would go, less the protocol check (gcm_out)
+    assign txt_load = body_txt && s_axis_tvalid && txt_go;
     assign txt_data = bswap_w(txt_out);
     assign txt_keep = kp;
     assign end_mode = mode_q;

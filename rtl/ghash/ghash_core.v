@@ -189,12 +189,16 @@ module ghash_core #(
                     p_last_q <= 1'b0;
                 end else begin
                     if (h_load) h2_q <= gf_square(h);
-                    if (take) begin
+                    // The input register loads whenever it is free, a block or not; b_v_q says
+                    // whether one is there. So s_axis_tvalid (in gcm_core, the end of the input's
+                    // protocol check) reaches one flag, not the 640 enables of the block and its
+                    // operand copies: through them it was the key-agile GCM core's critical path
+                    // (12.6 ns, seed 1). A cycle without a block loads what is on the bus; it is
+                    // never multiplied into a hash (its product's stage is marked invalid).
+                    if (s_axis_tready) begin
                         b_q <= s_axis_tdata;
-                        b_v_q <= 1'b1;
+                        b_v_q <= s_axis_tvalid;
                         b_last_q <= s_axis_tlast;
-                    end else if (adv) begin
-                        b_v_q <= 1'b0;
                     end
                     if (adv) begin
                         p_v_q <= b_v_q;
@@ -210,7 +214,7 @@ module ghash_core #(
             genvar gd;
             for (gd = 0; gd < 4; gd = gd + 1) begin : g_op
                 keep_reg #(.WIDTH(128)) u_op (
-                    .clk(clk), .clr(rst || key_clear), .en(take), .d(op_d), .q(op[128*gd +: 128])
+                    .clk(clk), .clr(rst || key_clear), .en(s_axis_tready), .d(op_d), .q(op[128*gd +: 128])
                 );
             end
             gf128_mul_pipe #(.DIGITS(4)) u_mul (

@@ -59,6 +59,9 @@ MUTANTS = [
      marks=pytest.mark.full),
     pytest.param("ghash/ghash_core.v", "                    h2_q <= 128'd0;\n", "", "ghash_core-erase-mult5",
      "GHASH, pipelined multiplier: H^2 left out of erasure", marks=pytest.mark.full),
+    pytest.param("common/keep_reg.v", "if (clr) q <= {WIDTH{1'b0}};", "if (1'b0) q <= {WIDTH{1'b0}};",
+     "ghash_core-clear-mult5", "GHASH, pipelined multiplier: the operand copies (keep_reg, a kept hierarchy "
+     "the clear-all check flattens) left out of the clear", marks=pytest.mark.full),
     ("aes/aes_key_expand.v", "            win_q <= 256'd0;\n", "", "aes_key_expand-erase-pace1",
      "AES: the key schedule's window left out of erasure"),
     pytest.param("gen/ghash_keyspec.v", "wire [127:0] x_eff = fresh_q ? 128'd0 : x_q;", "wire [127:0] x_eff = x_q;",

@@ -173,7 +173,9 @@ def clear_all_harness(job: Job, work: Path, rtl_root: Path = rtl.ROOT,
     script = [f"read -formal {' '.join('src/' + p.name for p in srcs)}"]
     if job.params:
         script.append(f"chparam {' '.join(f'-set {k} {_value(v)}' for k, v in job.params.items())} {job.core}")
-    script += [f"hierarchy -top {job.core}", "proc", "flatten", "opt_clean",
+    # every module flattened, kept hierarchies too (keep_reg: a register kept apart for placement
+    # would otherwise stay an instance, and its flip-flops outside the check)
+    script += [f"hierarchy -top {job.core}", "proc", "setattr -mod -unset keep_hierarchy", "flatten", "opt_clean",
                f"select -write outputs.txt {job.core}/o:*", "expose -dff",
                f"rename {job.core} {job.core}_x", "write_verilog -noattr core_x.v"]
     (work / "prep.ys").write_text("\n".join(script) + "\n")
