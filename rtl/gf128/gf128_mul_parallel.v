@@ -5,7 +5,7 @@
 // KARATSUBA = 0: Algorithm 1 of the GCM spec unrolled (128 AND-XOR rows with the reduction
 //                folded into the shifted copies of y); about 16K AND + 16K XOR gates.
 // KARATSUBA = 1: one level of Karatsuba-Ofman: three 64x64 carry-less products instead of four,
-//                then reduction by 1 + a + a^2 + a^7 + a^128; about 3/4 of the AND gates.
+//                then reduction by 1 + a + a^2 + a^7 + a^128 (gf128_reduce); about 3/4 of the AND gates.
 // WIDTH = 64: GF(2^64) of the GCM spec's Appendix A instead (GCM for 64-bit block ciphers, field
 //             polynomial 1 + a + a^3 + a^4 + a^64, the same bit order); KARATSUBA must be 0.
 module gf128_mul_parallel #(
@@ -14,7 +14,7 @@ module gf128_mul_parallel #(
 ) (
     input  wire [WIDTH-1:0] x,
     input  wire [WIDTH-1:0] y,
-    output reg  [WIDTH-1:0] z
+    output wire [WIDTH-1:0] z
 );
     generate
         if (KARATSUBA != 0 && KARATSUBA != 1) begin : g_bad
@@ -39,42 +39,38 @@ module gf128_mul_parallel #(
         end
     endfunction
 
-    // Polynomial view: coefficient of a^i is spec bit i, which is Verilog bit 127 - i.
-    reg [127:0] xp, yp;
-    reg [254:0] c;
-    reg [126:0] lo, hi, mid;
-    reg [WIDTH-1:0] v;
-    integer i;
-    always @* begin
-        xp = 128'd0;
-        yp = 128'd0;
-        if (KARATSUBA == 1) begin
-            for (i = 0; i < 128; i = i + 1) begin
-                xp[i] = x[127 - i];
-                yp[i] = y[127 - i];
+    generate
+        if (KARATSUBA == 1) begin : g_karatsuba
+            // Polynomial view: coefficient of a^i is spec bit i, which is Verilog bit 127 - i.
+            reg [127:0] xp, yp;
+            reg [126:0] lo, hi, mid;
+            reg [254:0] c;
+            integer i;
+            always @* begin
+                for (i = 0; i < 128; i = i + 1) begin
+                    xp[i] = x[127 - i];
+                    yp[i] = y[127 - i];
+                end
+                lo  = clmul64(xp[63:0], yp[63:0]);
+                hi  = clmul64(xp[127:64], yp[127:64]);
+                mid = clmul64(xp[63:0] ^ xp[127:64], yp[63:0] ^ yp[127:64]) ^ lo ^ hi;
+                c   = {128'd0, lo} ^ ({128'd0, mid} << 64) ^ ({128'd0, hi} << 128);
             end
-            lo  = clmul64(xp[63:0], yp[63:0]);
-            hi  = clmul64(xp[127:64], yp[127:64]);
-            mid = clmul64(xp[63:0] ^ xp[127:64], yp[63:0] ^ yp[127:64]) ^ lo ^ hi;
-            c   = {128'd0, lo} ^ ({128'd0, mid} << 64) ^ ({128'd0, hi} << 128);
-            // Reduce a^i for i >= 128 into a^(i-128) * (1 + a + a^2 + a^7), top down.
-            for (i = 254; i >= 128; i = i - 1)
-                if (c[i]) c = c ^ (255'd1 << i) ^ (255'h87 << (i - 128));
-            for (i = 0; i < 128; i = i + 1)
-                z[127 - i] = c[i];
-        end else begin
+            gf128_reduce u_reduce (.c(c), .z(z));
+        end else begin : g_alg1
             // Algorithm 1: z ^= v when spec bit i of x is set; v = v * a (rightshift, reduce).
-            c = 255'd0;
-            lo = 127'd0;
-            hi = 127'd0;
-            mid = 127'd0;
-            z = {WIDTH{1'b0}};
-            v = y;
-            for (i = 0; i < WIDTH; i = i + 1) begin
-                if (x[WIDTH - 1 - i]) z = z ^ v;
-                v = v[0] ? ((v >> 1) ^ R) : (v >> 1);
+            reg [WIDTH-1:0] acc, v;
+            integer i;
+            always @* begin
+                acc = {WIDTH{1'b0}};
+                v = y;
+                for (i = 0; i < WIDTH; i = i + 1) begin
+                    if (x[WIDTH - 1 - i]) acc = acc ^ v;
+                    v = v[0] ? ((v >> 1) ^ R) : (v >> 1);
+                end
             end
+            assign z = acc;
         end
-    end
+    endgenerate
 endmodule
 `default_nettype wire

@@ -7,7 +7,7 @@
 // 128/DIGITS bits with all of y, unreduced: digit g's product has 128/DIGITS + 127 coefficients,
 // each the XOR of at most 128/DIGITS AND terms (with 4 digits: an AND pair and two XOR4 levels).
 // Stage 2 (the register -> z, combinational): the digit products added at their offsets and the
-// sum reduced by 1 + a + a^2 + a^7 + a^128: each bit of z is the XOR of a few dozen register bits.
+// sum reduced by 1 + a + a^2 + a^7 + a^128 (gf128_reduce): each bit of z is the XOR of a few dozen register bits.
 // z is the product of the x and y the register took at the last ce: latency one ce.
 // y comes in DIGITS copies, digit g's in y[128*g +: 128]: each bit of y drives 128/DIGITS AND
 // terms a digit, 128 in all, and a caller whose y is a register keeps one copy per digit
@@ -23,7 +23,7 @@ module gf128_mul_pipe #(
     input  wire         ce,
     input  wire [127:0] x,
     input  wire [128*DIGITS-1:0] y,
-    output reg  [127:0] z,
+    output wire [127:0] z,
     output wire         zero
 );
     generate
@@ -64,17 +64,13 @@ module gf128_mul_pipe #(
     end
     assign zero = p_q == {DIGITS*Q{1'b0}};
 
-    reg [254:0] c;
-    integer n, k;
+    reg [254:0] c;   // the digit products added at their offsets: the whole product, unreduced
+    integer n;
     always @* begin
         c = 255'd0;
         for (n = 0; n < DIGITS; n = n + 1)
             c = c ^ ({{(255-Q){1'b0}}, p_q[n*Q +: Q]} << (n*D));
-        // a^k for k >= 128 folds into a^(k-128) * (1 + a + a^2 + a^7), top down.
-        for (k = 254; k >= 128; k = k - 1)
-            if (c[k]) c = c ^ (255'd1 << k) ^ (255'h87 << (k - 128));
-        for (k = 0; k < 128; k = k + 1)
-            z[127 - k] = c[k];
     end
+    gf128_reduce u_reduce (.c(c), .z(z));
 endmodule
 `default_nettype wire

@@ -98,19 +98,14 @@ module ghash_core #(
     wire [WIDTH-1:0] hash;    // the hash a message ends with, in GCM bit order
     wire         lanes_zero;  // LANES = 2: the lane state registers are zero (erased); MULT 5: its registers
 
-    // H^2 for MULT = 5: squaring spreads the coefficients (a^i -> a^2i) and reduces, top down.
-    function [127:0] gf_square;
+    // H^2 for MULT = 5: squaring spreads the coefficients (a^i -> a^2i), then reduces (gf128_reduce).
+    function [254:0] gf_spread;
         input [127:0] v;
-        reg   [254:0] c;
         integer i;
         begin
-            c = 255'd0;
+            gf_spread = 255'd0;
             for (i = 0; i < 128; i = i + 1)
-                c[2*i] = v[127 - i];
-            for (i = 254; i >= 128; i = i - 1)
-                if (c[i]) c = c ^ (255'd1 << i) ^ (255'h87 << (i - 128));
-            for (i = 0; i < 128; i = i + 1)
-                gf_square[127 - i] = c[i];
+                gf_spread[2*i] = v[127 - i];
         end
     endfunction
 
@@ -171,6 +166,8 @@ module ghash_core #(
             // (A mask on x_q for a message's first block put that flag's 128 loads in the loop:
             // the critical path of the second placement, 9.2 ns.)
             reg  [127:0] b_q, h2_q, partner_q;
+            wire [127:0] h_sq;   // H^2
+            gf128_reduce u_square (.c(gf_spread(h)), .z(h_sq));
             wire [511:0] op;   // the block's operand, one copy per multiplier digit (keep_reg)
             reg          b_v_q, b_last_q, p_v_q, p_last_q;
             wire         emit = p_v_q && p_last_q;
@@ -188,7 +185,7 @@ module ghash_core #(
                     p_v_q <= 1'b0;
                     p_last_q <= 1'b0;
                 end else begin
-                    if (h_load) h2_q <= gf_square(h);
+                    if (h_load) h2_q <= h_sq;
                     // The input register loads whenever it is free, a block or not; b_v_q says
                     // whether one is there. So s_axis_tvalid (in gcm_core, the end of the input's
                     // protocol check) reaches one flag, not the 640 enables of the block and its

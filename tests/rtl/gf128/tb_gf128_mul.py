@@ -1,6 +1,6 @@
 """cocotb testbench of gf128_mul_parallel (combinational), gf128_mul_pipe (one register inside,
-loaded on ce), gf128_mul_digit and gf128_mul_hybrid (start/done), and gf128_hybrid_map
-(combinational, against the model's maps)."""
+loaded on ce), gf128_mul_digit and gf128_mul_hybrid (start/done), gf128_hybrid_map (combinational,
+against the model's maps) and gf128_reduce (against powers of a from the model's multiplier)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from authcore.testbench import tbconfig
 
 # What runs is the DUT itself and its parameters (tbconfig), nothing else.
 KIND = {"gf128_mul_parallel": "parallel", "gf128_mul_digit": "digit", "gf128_mul_hybrid": "hybrid",
-        "gf128_hybrid_map": "map", "gf128_mul_pipe": "pipe"}[tbconfig.toplevel() or ""]
+        "gf128_hybrid_map": "map", "gf128_mul_pipe": "pipe", "gf128_reduce": "reduce"}[tbconfig.toplevel() or ""]
 _P = tbconfig.parameters()
 DIGIT = int(_P.get("DIGIT", 1))
 DIGITS = int(_P.get("DIGITS", 4))  # gf128_mul_pipe: y comes in one copy per digit
@@ -43,6 +43,19 @@ async def products_match_the_model(dut):
             dut.x.value = a
             await Timer(1, unit="ns")
             assert int(dut.y.value) == want(a), f"map of {a:032x}"
+        return
+    if KIND == "reduce":
+        # a^k in GCM bit order, as the model's product a^i * a^(k-i) (both factors below a^128)
+        power = [gf128.mul(1 << (127 - min(k, 127)), 1 << (127 - (k - min(k, 127)))) for k in range(255)]
+        # zero and the unit vectors fix a linear map completely; random sums too
+        for c in [0, *(1 << k for k in range(255)), *(rng.getrandbits(255) for _ in range(100))]:
+            dut.c.value = c
+            await Timer(1, unit="ns")
+            want = 0
+            for k in range(255):
+                if c >> k & 1:
+                    want ^= power[k]
+            assert int(dut.z.value) == want, f"reduce {c:064x}"
         return
     if KIND == "parallel":
         for a, b in operands(rng, 300):
@@ -99,7 +112,7 @@ async def products_match_the_model(dut):
 
 @cocotb.test(timeout_time=2, timeout_unit="ms")
 async def start_while_busy_is_an_error(dut):
-    if KIND in ("parallel", "map", "pipe") or DIGIT >= 64:
+    if KIND in ("parallel", "map", "pipe", "reduce") or DIGIT >= 64:
         return
     await axis.start_clock(dut)
     dut.start.value = 0

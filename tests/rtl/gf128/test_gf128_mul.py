@@ -16,6 +16,14 @@ def test_parallel(tmp_path, rng, karatsuba):
              tmp_path, parameters={"KARATSUBA": karatsuba}, env=env)
 
 
+def test_reduce(tmp_path, rng):
+    """gf128_reduce: a 255-coefficient polynomial modulo the field polynomial, in GCM bit order."""
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
+    passed, failed = simulate("gf128_reduce", rtl.files("gf128_reduce"), "tb_gf128_mul", [HERE, TB], tmp_path,
+                              env=env)
+    assert (passed, failed) == (2, 0)
+
+
 @pytest.mark.parametrize("digits", [4, *(pytest.param(d, marks=pytest.mark.full) for d in (2, 16))])
 def test_pipe(tmp_path, rng, digits):
     """gf128_mul_pipe: the product of the operands taken at the last ce (random ce), rst clears."""
