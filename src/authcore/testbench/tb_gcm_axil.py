@@ -3,7 +3,8 @@
 cases 1-18, random packets against the model by register and by the DMA streams (GCM, GMAC,
 decryption with good and bad tags, any IV length), bad sequences answered SLVERR, interrupts,
 KEY_CLEAR and reset in the middle. ``wave`` records the timing diagram of docs/axil.md.
-Configuration: AUTHCORE_SEED; AUTHCORE_WAVE (a file) for ``wave``."""
+Configuration: AUTHCORE_SEED; AUTHCORE_WAVE (a file) for ``wave``; the core's GHASH parameter
+(the CONFIG register must report it)."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ from authcore.errors import AuthenticationError
 from authcore.model import gcm as model
 from authcore.regs import MAPS
 from authcore.regs.driver import GcmAxil
+from authcore.testbench import tbconfig
 from authcore.vectors import spec
 
 MAP = MAPS["gcm_axil"]
 TAG_LENS = (4, 8, 12, 13, 14, 15, 16)
+GHASH = int(tbconfig.parameters().get("GHASH", 0))
 
 
 async def init(dut, master: bool = True) -> GcmAxil | None:
@@ -37,7 +40,7 @@ async def init(dut, master: bool = True) -> GcmAxil | None:
 @cocotb.test(timeout_time=5, timeout_unit="ms")
 async def register_map(dut):
     drv = await init(dut)
-    await axil.walk(drv.regs, MAP, {"SBOX": 0, "GHASH": 0, "DATA_BYTES": 16, "LEN_W": 36}, "OUT")
+    await axil.walk(drv.regs, MAP, {"SBOX": 0, "GHASH": GHASH, "DATA_BYTES": 16, "LEN_W": 36}, "OUT")
 
 
 @cocotb.test(timeout_time=5, timeout_unit="ms")
