@@ -15,9 +15,10 @@
 // pending: a hash in GHASH's output register, a message's last block or product behind it (the
 // digit-serial unit takes the next message's block while its last product moves to the output
 // register), and with the pipelined multiplier (MULT 5) a one-block message's block in its input
-// register while the product ahead of it waits for the output register. The kind of a message is queued a cycle after its last block is taken (from registers,
-// off the path from the input beat through the GHASH handshake, which ended here at 13.6 ns): its
-// result leaves GHASH two cycles after that block at the earliest, so the entry is in time.
+// register while the product ahead of it waits for the output register. The kind of a message is
+// queued a cycle after its last block is taken (from registers, off the path from the input beat
+// through the GHASH handshake, which ended here at 13.6 ns): its result leaves GHASH two cycles
+// after that block at the earliest, so the entry is in time.
 module gcm_parser #(
     parameter LANES = 1,
     parameter LEN_W = 36
