@@ -28,6 +28,8 @@
 //           squaring, linear: a few XORs a bit) as H is loaded, in the same cycle. Each block takes
 //           its operand (H^2, or H with tlast) into a register beside it. The hash leaves 3 cycles
 //           after the tlast block is taken (one more than MULT 0); k blocks still take k cycles.
+//           Its hash register is a skid slice (two hashes can wait in it), so s_axis_tready
+//           depends on registers only, not on m_axis_tready.
 // LANES = 2 (MULT = 3 only): two blocks of one message per beat, block i in s_axis_tdata[128*i +:
 //           128], s_axis_tkeep[i] set when block i is there (tkeep 2'b01 or 2'b11; any beat may
 //           hold one block, as gcm_core's last beat of a phase does). A beat of two computes
@@ -343,7 +345,11 @@ module ghash_core #(
     end
 
     // The hash register: loaded only when it is free (the multipliers start or go only then).
-    axis_reg #(.WIDTH(WIDTH), .MODE(1), .WIPE(1)) u_out (
+    // MULT 5: a skid slice, whose ready is a flip-flop, so the pipeline's advance and the input's
+    // ready depend on registers only and not on the consumer's m_axis_tready (in gcm_core that
+    // path, the hash's consumer through GHASH's ready into the input beat's decision, was the
+    // key-agile core's critical path at two seeds, 12.7-14.3 ns). One more hash can wait.
+    axis_reg #(.WIDTH(WIDTH), .MODE(MULT == 5 ? 2 : 1), .WIPE(1)) u_out (
         .clk(clk), .rst(rst), .clear(key_clear),
         .s_axis_tdata(hash), .s_axis_tvalid(hash_now), .s_axis_tready(out_ready),
         .m_axis_tdata(m_axis_tdata), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready)
