@@ -229,10 +229,11 @@ def prove_file(path: Path, module: str, h_power: int, addend: bool = False, late
 
 
 def generic_source(h: int, karatsuba: int = 0) -> str:
-    """gf128_mul_parallel (the generic multiplier) and gf128_mul_generic_h, which ties its y to H."""
+    """gf128_mul_parallel (the generic multiplier, with the modules it instantiates: gf128_reduce) and
+    gf128_mul_generic_h, which ties its y to H."""
     from authcore import rtl
 
-    return (rtl.modules()["gf128_mul_parallel"].read_text() + "\n"
+    return ("".join(p.read_text() + "\n" for p in rtl.files("gf128_mul_parallel")) +
             "module gf128_mul_generic_h (input wire [127:0] x, output wire [127:0] y);\n"
             f"    gf128_mul_parallel #(.KARATSUBA({int(karatsuba)})) u (.x(x), .y(128'h{h:032x}), .z(y));\n"
             "endmodule\n")
