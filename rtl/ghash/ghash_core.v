@@ -173,8 +173,28 @@ module ghash_core #(
             wire [511:0] op;   // the block's operand, one copy per multiplier digit (keep_reg)
             wire [511:0] in;   // x_q ^ the block, one copy per digit of the operand (keep_reg)
             reg          b_v_q, b_last_q, p_v_q, p_last_q;
-            wire         emit = p_v_q && p_last_q;
-            wire         adv = (b_v_q || emit) && (!emit || out_ready);
+            // adv and x_zero are registers, computed a cycle ahead from the flags' next values
+            // (the _d wires, which the flags load): x_q's next value, a choice between prod, zero
+            // and x_q in front of the input copies, then depends on flip-flops only (from the
+            // flags through two LUT levels and a 128-load net it was GHASH's critical path alone,
+            // 8.8 ns at seed 1). out_ready_d is the skid's ready at the next edge (axis_reg MODE 2:
+            // free when its output is empty or taken, else as now unless a hash enters). Formal:
+            // ghash_core-adv-reg proves adv_q and x_zero_q equal their definitions from the flags
+            // (the comments beside each) in every state.
+            reg          adv_q, x_zero_q;
+            wire         b_v_d = s_axis_tready ? s_axis_tvalid : b_v_q;
+            wire         b_last_d = s_axis_tready ? s_axis_tlast : b_last_q;
+            wire         p_v_d = adv_q ? b_v_q : p_v_q;
+            wire         p_last_d = adv_q ? b_v_q && b_last_q : p_last_q;
+            wire         out_ready_d = !m_axis_tvalid || m_axis_tready || (out_ready && !hash_now);
+            wire         emit_d = p_v_d && p_last_d;
+            wire         emit = p_v_q && p_last_q;   // a message's last product, to flush out
+            // the pipeline advances for a block, or to flush, never while that hash cannot leave:
+            // adv_q == (b_v_q || emit) && (!emit || out_ready)
+            wire         adv = adv_q;
+            // x_q takes zero at the advance: the product leaving is no message's running value,
+            // or a message's last product, or a message's last block enters:
+            // x_zero_q == !p_v_q || p_last_q || (b_v_q && b_last_q)
             wire         mul_zero;
             assign s_axis_tready = !b_v_q || adv;
             assign take = s_axis_tvalid && s_axis_tready;
@@ -186,25 +206,34 @@ module ghash_core #(
                     partner_q <= 128'd0;
                     p_v_q <= 1'b0;
                     p_last_q <= 1'b0;
+                    adv_q <= 1'b0;
+                    x_zero_q <= 1'b1;
                 end else begin
                     if (h_load) h2_q <= h_sq;
                     // The input register loads whenever it is free, a block or not; b_v_q says
                     // whether one is there. So s_axis_tvalid (in gcm_core, the end of the input's
-                    // protocol check) reaches one flag, not the 640 enables of the block and its
-                    // operand copies: through them it was the key-agile GCM core's critical path
-                    // (12.6 ns, seed 1). A cycle without a block loads what is on the bus; it is
-                    // never multiplied into a hash (its product's stage is marked invalid).
-                    if (s_axis_tready) begin
-                        b_v_q <= s_axis_tvalid;
-                        b_last_q <= s_axis_tlast;
-                    end
-                    if (adv) begin
-                        p_v_q <= b_v_q;
-                        p_last_q <= b_v_q && b_last_q;
-                    end
+                    // protocol check) reaches a few flags, not the 640 enables of the block and
+                    // its operand copies: through them it was the key-agile GCM core's critical
+                    // path (12.6 ns, seed 1). A cycle without a block loads what is on the bus; it
+                    // is never multiplied into a hash (its product's stage is marked invalid).
+                    b_v_q <= b_v_d;
+                    b_last_q <= b_last_d;
+                    p_v_q <= p_v_d;
+                    p_last_q <= p_last_d;
+                    adv_q <= (b_v_d || emit_d) && (!emit_d || out_ready_d);
+                    x_zero_q <= !p_v_d || p_last_d || (b_v_d && b_last_d);
                     if (adv && b_v_q && b_last_q) partner_q <= (p_v_q && !p_last_q) ? prod : 128'd0;
                 end
             end
+`ifdef AUTHCORE_FORMAL_ADV
+            // formal/jobs.toml ghash_core-adv-reg: from any state, one clock later and ever after
+            reg f_past = 1'b0;
+            always @(posedge clk) f_past <= 1'b1;
+            always @* if (f_past) begin
+                assert (adv_q == ((b_v_q || emit) && (!emit || out_ready)));
+                assert (x_zero_q == (!p_v_q || p_last_q || (b_v_q && b_last_q)));
+            end
+`endif
             // Four copies of the operand, one per digit of the multiplier: one register's bit drove
             // all 128 AND terms of its y bit, across the multiplier (6.4 ns of routing at seed 1,
             // the critical path of ghash_core MULT 5 alone on ECP5); a copy drives one digit's 32.
@@ -236,7 +265,7 @@ module ghash_core #(
             assign hash = prod ^ partner_q;
             assign lanes_zero = in == 512'd0 && op == 512'd0 && h2_q == 128'd0 && partner_q == 128'd0 && mul_zero;
             assign prod_ready = adv;
-            assign x_zero = !p_v_q || p_last_q || (b_v_q && b_last_q);
+            assign x_zero = x_zero_q;
             assign hash_now = adv && emit;
             assign mul_error = 1'b0;
         end
