@@ -7,11 +7,15 @@
 // 128/DIGITS bits with all of y, unreduced: digit g's product has 128/DIGITS + 127 coefficients,
 // each the XOR of at most 128/DIGITS AND terms (with 4 digits: an AND pair and two XOR4 levels).
 // Stage 2 (the register -> z, combinational): the digit products added at their offsets and the
-// sum reduced by 1 + a + a^2 + a^7 + a^128 (gf128_reduce): each bit of z is the XOR of a few dozen register bits.
+// sum reduced by 1 + a + a^2 + a^7 + a^128 (gf128_reduce): each bit of z is the XOR of a few
+// dozen register bits.
 // z is the product of the x and y the register took at the last ce: latency one ce.
-// y comes in DIGITS copies, digit g's in y[128*g +: 128]: each bit of y drives 128/DIGITS AND
-// terms a digit, 128 in all, and a caller whose y is a register keeps one copy per digit
-// (keep_reg), so no copy's net crosses the multiplier; otherwise pass {DIGITS{y}}.
+// Both operands come in DIGITS copies, so that no net drives more than 128/DIGITS AND terms: the
+// term x_i y_j reads y's copy for x's digit (i / D: y[128*g +: 128] serves digit g) and x's copy
+// for y's digit (j / D: x[128*c +: 128] serves y bits c*D .. c*D+D-1). Without copies, a bit of y
+// drives 128 terms across every digit and a bit of x 128 terms across its digit's product. A
+// caller whose operands are registers keeps one copy per group (keep_reg), each placed near its
+// terms; otherwise pass {DIGITS{x}} and {DIGITS{y}}.
 // rst clears the register (synchronous; before ce). zero is high when the register is all zero
 // (erase checks).
 // The register has DIGITS * (128/DIGITS + 127) bits: 636 with the default 4 digits.
@@ -21,7 +25,7 @@ module gf128_mul_pipe #(
     input  wire         clk,
     input  wire         rst,
     input  wire         ce,
-    input  wire [127:0] x,
+    input  wire [128*DIGITS-1:0] x,
     input  wire [128*DIGITS-1:0] y,
     output wire [127:0] z,
     output wire         zero
@@ -44,18 +48,24 @@ module gf128_mul_pipe #(
         end
     endfunction
 
-    wire [127:0] xp = poly(x);
-    reg  [127:0] yp;
+    reg  [127:0] xp, yp;
     reg  [DIGITS*Q-1:0] p_q;
     reg  [DIGITS*Q-1:0] p_d;
-    integer g, i;
+    integer g, k, i;
     always @* begin
         p_d = {DIGITS*Q{1'b0}};
+        xp = 128'd0;
         yp = 128'd0;
         for (g = 0; g < DIGITS; g = g + 1) begin
             yp = poly(y[128*g +: 128]);
-            for (i = 0; i < D; i = i + 1)
-                if (xp[g*D + i]) p_d[g*Q +: Q] = p_d[g*Q +: Q] ^ ({{(Q-128){1'b0}}, yp} << i);
+            for (k = 0; k < DIGITS; k = k + 1) begin
+                xp = poly(x[128*k +: 128]);
+                // digit g of x (its copy for y's digit k) times y's digit k (y's copy for digit g)
+                for (i = 0; i < D; i = i + 1)
+                    if (xp[g*D + i])
+                        p_d[g*Q +: Q] = p_d[g*Q +: Q]
+                                        ^ ({{(Q-D){1'b0}}, yp[k*D +: D]} << (k*D + i));
+            end
         end
     end
     always @(posedge clk) begin

@@ -16,7 +16,7 @@ KIND = {"gf128_mul_parallel": "parallel", "gf128_mul_digit": "digit", "gf128_mul
         "gf128_hybrid_map": "map", "gf128_mul_pipe": "pipe", "gf128_reduce": "reduce"}[tbconfig.toplevel() or ""]
 _P = tbconfig.parameters()
 DIGIT = int(_P.get("DIGIT", 1))
-DIGITS = int(_P.get("DIGITS", 4))  # gf128_mul_pipe: y comes in one copy per digit
+DIGITS = int(_P.get("DIGITS", 4))  # gf128_mul_pipe: x and y come in one copy per digit
 FIELD = int(_P.get("FIELD", 0))
 INVERSE = bool(int(_P.get("INVERSE", 0)))
 # cycles from start to done: 128/DIGIT digit steps, or the hybrid's eight word steps and its map back
@@ -71,20 +71,31 @@ async def products_match_the_model(dut):
         await axis.reset(dut)
         await ReadOnly()
         assert dut.zero.value == 1 and int(dut.z.value) == 0, "rst clears the register"
+        # Each operand's copies: the term x_i y_j reads x's copy j // D and y's copy i // D (spec bit
+        # order), so with copies that differ the product is the sum of digit g of x's copy c times
+        # digit c of y's copy g. Equal copies (the first half) give x * y.
+        d = 128 // DIGITS
+        digit = [((1 << d) - 1) << (128 - (g + 1) * d) for g in range(DIGITS)]
         want = 0
-        for a, b in operands(rng, 300):
+        for n, (a, b) in enumerate(operands(rng, 300)):
+            xs = [a] * DIGITS if n < 150 else [rng.getrandbits(128) for _ in range(DIGITS)]
+            ys = [b] * DIGITS if n < 150 else [rng.getrandbits(128) for _ in range(DIGITS)]
             await RisingEdge(dut.clk)
-            dut.x.value = a
-            dut.y.value = sum(b << (128 * g) for g in range(DIGITS))
+            dut.x.value = sum(v << (128 * g) for g, v in enumerate(xs))
+            dut.y.value = sum(v << (128 * g) for g, v in enumerate(ys))
             ce = rng.random() < 0.7
             dut.ce.value = int(ce)
             await RisingEdge(dut.clk)
             dut.ce.value = 0
-            dut.x.value = rng.getrandbits(128)
+            dut.x.value = rng.getrandbits(128 * DIGITS)
             dut.y.value = rng.getrandbits(128 * DIGITS)
-            want = gf128.mul(a, b) if ce else want
+            if ce:
+                want = 0
+                for g in range(DIGITS):
+                    for c in range(DIGITS):
+                        want ^= gf128.mul(xs[c] & digit[g], ys[g] & digit[c])
             await ReadOnly()
-            assert int(dut.z.value) == want, f"{a:032x} * {b:032x} (ce {ce})"
+            assert int(dut.z.value) == want, f"{xs[0]:032x} * {ys[0]:032x} (copies {n >= 150}, ce {ce})"
         return
     await axis.start_clock(dut)
     dut.start.value = 0
