@@ -48,25 +48,25 @@ module gf128_mul_pipe #(
         end
     endfunction
 
-    reg  [127:0] xp, yp;
+    // the copies in polynomial view, converted once (not per term: Icarus evaluates this block
+    // for every change of x or y)
+    reg  [DIGITS*128-1:0] xp, yp;
     reg  [DIGITS*Q-1:0] p_q;
     reg  [DIGITS*Q-1:0] p_d;
     integer g, k, i;
     always @* begin
+        for (k = 0; k < DIGITS; k = k + 1) begin
+            xp[128*k +: 128] = poly(x[128*k +: 128]);
+            yp[128*k +: 128] = poly(y[128*k +: 128]);
+        end
         p_d = {DIGITS*Q{1'b0}};
-        xp = 128'd0;
-        yp = 128'd0;
-        for (g = 0; g < DIGITS; g = g + 1) begin
-            yp = poly(y[128*g +: 128]);
-            for (k = 0; k < DIGITS; k = k + 1) begin
-                xp = poly(x[128*k +: 128]);
+        for (g = 0; g < DIGITS; g = g + 1)
+            for (k = 0; k < DIGITS; k = k + 1)
                 // digit g of x (its copy for y's digit k) times y's digit k (y's copy for digit g)
                 for (i = 0; i < D; i = i + 1)
-                    if (xp[g*D + i])
+                    if (xp[128*k + g*D + i])
                         p_d[g*Q +: Q] = p_d[g*Q +: Q]
-                                        ^ ({{(Q-D){1'b0}}, yp[k*D +: D]} << (k*D + i));
-            end
-        end
+                                        ^ ({{(Q-D){1'b0}}, yp[128*g + k*D +: D]} << (k*D + i));
     end
     always @(posedge clk) begin
         if (rst) p_q <= {DIGITS*Q{1'b0}};

@@ -95,6 +95,9 @@ module ghash_core #(
     reg          pend_last_q; // digit-serial: the running product belongs to a tlast block
     wire         mul_error;   // digit-serial: a start while busy (cannot happen by construction)
     wire         x_zero;      // with prod_ready: x_q returns to zero instead of taking prod
+    // x_q's next value: what it takes at this edge (the multipliers that start in the cycle a
+    // product arrives read it instead of x_q, so the product is not waited for a cycle)
+    wire [WIDTH-1:0] x_next = prod_ready ? (x_zero ? {WIDTH{1'b0}} : prod) : x_q;
     wire         hash_now;    // the hash of a message goes into the output register
     wire [WIDTH-1:0] h_in;    // what h_q takes at h_load: H, or H in the hybrid's composite field
     wire [WIDTH-1:0] hash;    // the hash a message ends with, in GCM bit order
@@ -124,9 +127,8 @@ module ghash_core #(
         end
         if (MULT == 2 || MULT == 4) begin : g_digit
             wire busy, done;
-            // A block may start in the cycle the previous product finishes: forward that product
-            // (or zero when it ended a message) instead of the state register it is about to enter.
-            wire [WIDTH-1:0] x_eff = done ? (pend_last_q ? {WIDTH{1'b0}} : prod) : x_q;
+            // A block may start in the cycle the previous product finishes: it reads x_next, that
+            // product (or zero when it ended a message) instead of the state register it enters.
             reg  started_q;
             // A start needs the output register free when its product finishes: free or leaving
             // now, and not about to take a message's hash that finishes this cycle (that hash
@@ -137,12 +139,12 @@ module ghash_core #(
                 wire [127:0] blk;   // the block in the composite field
                 gf128_hybrid_map #(.FIELD(FIELD), .INVERSE(0), .LUT_W(MAP_LUT)) u_map_b (.x(s_axis_tdata), .y(blk));
                 gf128_hybrid_core #(.FIELD(FIELD)) u_mul (
-                    .clk(clk), .rst(rst || key_clear), .start(take), .x(x_eff ^ blk), .y(h_q),
+                    .clk(clk), .rst(rst || key_clear), .start(take), .x(x_next ^ blk), .y(h_q),
                     .z(prod), .busy(busy), .done(done), .error(mul_error)
                 );
             end else begin : g_serial
                 gf128_mul_digit #(.DIGIT(DIGIT), .WIDTH(WIDTH)) u_mul (
-                    .clk(clk), .rst(rst || key_clear), .start(take), .x(x_eff ^ s_axis_tdata), .y(h_q),
+                    .clk(clk), .rst(rst || key_clear), .start(take), .x(x_next ^ s_axis_tdata), .y(h_q),
                     .z(prod), .busy(busy), .done(done), .error(mul_error)
                 );
             end
@@ -156,7 +158,7 @@ module ghash_core #(
         if (MULT == 5) begin : g_pipe
             // The input register: the block XORed with x_q, its operand (H^2, or H for a message's
             // last block) and whether it ends a message. A block enters the multiplier's
-            // first half when the pipeline advances (adv); so does the product of the block before
+            // first half when the pipeline advances (adv_q); so does the product of the block before
             // it into x_q. The pipeline advances for a block, or with none to flush a message's
             // last product out (emit), and never while that product's hash could not leave.
             // x_q holds the product of the block two before the one entering, the running value of
@@ -191,12 +193,11 @@ module ghash_core #(
             wire         emit = p_v_q && p_last_q;   // a message's last product, to flush out
             // the pipeline advances for a block, or to flush, never while that hash cannot leave:
             // adv_q == (b_v_q || emit) && (!emit || out_ready)
-            wire         adv = adv_q;
             // x_q takes zero at the advance: the product leaving is no message's running value,
             // or a message's last product, or a message's last block enters:
             // x_zero_q == !p_v_q || p_last_q || (b_v_q && b_last_q)
             wire         mul_zero;
-            assign s_axis_tready = !b_v_q || adv;
+            assign s_axis_tready = !b_v_q || adv_q;
             assign take = s_axis_tvalid && s_axis_tready;
             always @(posedge clk) begin
                 if (rst || key_clear) begin
@@ -212,8 +213,8 @@ module ghash_core #(
                     if (h_load) h2_q <= h_sq;
                     // The input register loads whenever it is free, a block or not; b_v_q says
                     // whether one is there. So s_axis_tvalid (in gcm_core, the end of the input's
-                    // protocol check) reaches a few flags, not the 640 enables of the block and
-                    // its operand copies: through them it was the key-agile GCM core's critical
+                    // protocol check) reaches a few flags, not the 1,024 enables of the input and
+                    // operand copies: through them it was the key-agile GCM core's critical
                     // path (12.6 ns, seed 1). A cycle without a block loads what is on the bus; it
                     // is never multiplied into a hash (its product's stage is marked invalid).
                     b_v_q <= b_v_d;
@@ -222,7 +223,7 @@ module ghash_core #(
                     p_last_q <= p_last_d;
                     adv_q <= (b_v_d || emit_d) && (!emit_d || out_ready_d);
                     x_zero_q <= !p_v_d || p_last_d || (b_v_d && b_last_d);
-                    if (adv && b_v_q && b_last_q) partner_q <= (p_v_q && !p_last_q) ? prod : 128'd0;
+                    if (adv_q && b_v_q && b_last_q) partner_q <= (p_v_q && !p_last_q) ? prod : 128'd0;
                 end
             end
 `ifdef AUTHCORE_FORMAL_ADV
@@ -246,27 +247,26 @@ module ghash_core #(
             // path at seed 1). An earlier try kept two copies of that XOR LUT (branch
             // wip/pipe-xcopies): the placer moved them apart, not toward their terms.
             wire [127:0] op_d = s_axis_tlast ? h_q : h2_q;
-            wire [127:0] x_d = adv ? (x_zero ? 128'd0 : prod) : x_q;
             genvar gd;
             for (gd = 0; gd < 4; gd = gd + 1) begin : g_op
                 keep_reg #(.WIDTH(128)) u_op (
                     .clk(clk), .clr(rst || key_clear), .en(s_axis_tready), .d(op_d), .q(op[128*gd +: 128])
                 );
                 keep_reg #(.WIDTH(128)) u_in (
-                    .clk(clk), .clr(rst || key_clear), .en(s_axis_tready), .d(x_d ^ s_axis_tdata),
+                    .clk(clk), .clr(rst || key_clear), .en(s_axis_tready), .d(x_next ^ s_axis_tdata),
                     .q(in[128*gd +: 128])
                 );
             end
             gf128_mul_pipe #(.DIGITS(4)) u_mul (
-                .clk(clk), .rst(rst || key_clear), .ce(adv),
+                .clk(clk), .rst(rst || key_clear), .ce(adv_q),
                 .x(in), .y(op), .z(prod), .zero(mul_zero)
             );
             assign h_in = h;
             assign hash = prod ^ partner_q;
             assign lanes_zero = in == 512'd0 && op == 512'd0 && h2_q == 128'd0 && partner_q == 128'd0 && mul_zero;
-            assign prod_ready = adv;
+            assign prod_ready = adv_q;
             assign x_zero = x_zero_q;
-            assign hash_now = adv && emit;
+            assign hash_now = adv_q && emit;
             assign mul_error = 1'b0;
         end
         if (MULT != 2 && MULT != 4 && MULT != 5) begin : g_par
@@ -379,9 +379,7 @@ module ghash_core #(
                 in_msg_q <= !s_axis_tlast;
                 pend_last_q <= s_axis_tlast;
             end
-            if (prod_ready) begin
-                x_q <= x_zero ? {WIDTH{1'b0}} : prod;
-            end
+            x_q <= x_next;
         end
     end
 
