@@ -29,7 +29,9 @@ from authcore.flow.synth import _ECP5_DEV
 _ECP5_85_EBR_X = [(x0 + 2 * i, i) for x0 in (4, 13, 22, 31, 40, 49, 58, 69, 78, 87, 96) for i in range(4)]
 _ECP5_85_EBR_ROWS = (22, 46, 70)   # the RAM rows used (the device has more; these three are evenly spread)
 
-_AES_RAM = re.compile(r"g_deep\[(\d+)\]\.u_round\.g_ram\[(\d+)\]\.")
+# A round unit's RAM n, wherever the engine sits (alone, or gcm_core's u_aes) and whatever generate
+# scopes lie between the unit and its RAMs (g_rom since the LUT S-box form of DEEP).
+_AES_RAM = re.compile(r"g_deep\[(\d+)\]\.u_round\.(?:[\w$]+\.)*?g_ram\[(\d+)\]\.")
 UNITS_PER_ROW = 5
 RAMS_PER_UNIT = 8
 

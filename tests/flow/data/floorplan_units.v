@@ -1,6 +1,6 @@
 `default_nettype none
 // Two round units of eight S-box RAMs each, named as in aes_enc_pipe's DEEP engine
-// (g_deep[k].u_round.g_ram[n]), chained through XORs: the smallest design the aes-deep floorplan
+// (g_deep[k].u_round.g_rom.g_ram[n]), chained through XORs: the smallest design the aes-deep floorplan
 // (flow/floorplan.py) applies to.
 module fp_unit (
     input  wire         clk,
@@ -10,10 +10,12 @@ module fp_unit (
     wire [255:0] s;
     genvar n;
     generate
-        for (n = 0; n < 8; n = n + 1) begin : g_ram
-            aes_sbox_rom #(.XT(1), .OREG(1)) u_rom (
-                .clk(clk), .en(1'b1), .rst(1'b0), .a0(x[127 - 16 * n -: 8]), .a1(x[119 - 16 * n -: 8]),
-                .y0(s[255 - 32 * n -: 16]), .y1(s[239 - 32 * n -: 16]));
+        if (1) begin : g_rom
+            for (n = 0; n < 8; n = n + 1) begin : g_ram
+                aes_sbox_rom #(.XT(1), .OREG(1)) u_rom (
+                    .clk(clk), .en(1'b1), .rst(1'b0), .a0(x[127 - 16 * n -: 8]), .a1(x[119 - 16 * n -: 8]),
+                    .y0(s[255 - 32 * n -: 16]), .y1(s[239 - 32 * n -: 16]));
+            end
         end
     endgenerate
     reg [127:0] y_q;
