@@ -91,7 +91,15 @@ module aes_pipe_out #(
             wire [OW:0] unused_count;
             wire       unused_busy, unused_zero;
             /* verilator lint_on UNUSEDSIGNAL */
-            axis_fifo #(.WIDTH(128 + USER_W), .DEPTH(OD), .STYLE("distributed"), .WIPE(1), .OUT_REGS(OREG)) u_fifo (
+            // EAGER with OREG: the credit keeps a free entry for every block in flight, so the FIFO
+            // writes its free entry every cycle it is not full and a block only moves the write
+            // pointer: the block's valid reaches no write enable of the LUT RAM (on ECP5, f_valid
+            // through the FIFO's flags into a bank's write enable, 6.3 ns of routing, was the DEEP
+            // engine's critical path at one of three placements). Not without OREG: with no output
+            // register an empty FIFO shows its free entry on m_axis_tdata, and that entry would
+            // hold whatever the last unit passes, not zero after key_clear.
+            axis_fifo #(.WIDTH(128 + USER_W), .DEPTH(OD), .STYLE("distributed"), .WIPE(1), .OUT_REGS(OREG),
+                        .EAGER(OREG)) u_fifo (
                 .clk(clk), .rst(rst), .clear(key_clear),
                 .s_axis_tdata({f_user, f_data}), .s_axis_tvalid(f_valid), .s_axis_tready(out_free),
                 .m_axis_tdata({m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid),
