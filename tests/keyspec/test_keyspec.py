@@ -69,6 +69,25 @@ def test_lut_cover_is_the_network_in_luts_of_the_width(rng, name):
     assert optimizer.lut_cover(net, width) == cover
 
 
+@pytest.mark.parametrize("name,levels", [("lut6", 4), ("lut4", 5)])
+def test_lut_optimizers_keep_their_depth_bound(rng, name, levels):
+    """lut6's cover is at most four LUTs deep and lut4's five, on the multiplier's rows and on the
+    accumulating multiplier's 256-input rows (nodes may be three (four) LUTs deep; only rows with
+    room in their own trees take them, judged by the depth of lut_cover's tree)."""
+    width = optimizer.LUT_WIDTH[name]
+    h = rng.getrandbits(128)
+    for rows, n_in in ((matrix.rows(h), 128), (emitter.acc_rows(matrix.rows(h)), 256)):
+        net = optimizer.OPTIMIZERS[name](rows, n_in)
+        depth: dict[int, int] = {}
+        for sig, ins in optimizer.lut_cover(net, width):
+            depth[sig] = 1 + max(depth.get(i, 0) for i in ins)
+        assert max(depth[o] for o in net.outputs if o >= 0) <= levels
+    # the fewest-LUTs tree over leaves at given depths (hist[l] leaves at depth l), by hand
+    assert optimizer._cover_depth((36,), 6) == 2 and optimizer._cover_depth((37,), 6) == 3
+    assert optimizer._cover_depth((0, 0, 6), 6) == 3 and optimizer._cover_depth((1, 0, 6), 6) == 4
+    assert optimizer._cover_depth((1,), 6) == 0 and optimizer._cover_depth((16,), 4) == 2
+
+
 @pytest.mark.parametrize("name", ("lut6", "lut4"))
 def test_lut_optimizers_cancel(rng, name):
     """Sharing with cancellation: some rows use a node holding inputs the row does not have, and

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from functools import cache
 
 import numpy as np
 
@@ -136,7 +137,22 @@ def cse(rows: list[list[int]], n_in: int = 128, min_share: int = 2) -> Network:
 OPTIMIZERS = {"naive": naive, "cse": cse}
 
 
-def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: int | None = 2,
+@cache
+def _cover_depth(hist: tuple[int, ...], width: int) -> int:
+    """LUT levels of the tree :func:`lut_cover` builds over leaves at the levels ``hist`` counts
+    (``hist[l]`` leaves at level l): the same fewest-LUTs Huffman tree, the first LUT taking the
+    remainder."""
+    heap = [lv for lv, c in enumerate(hist) for _ in range(c)]
+    heapq.heapify(heap)
+    take = (len(heap) - 2) % (width - 1) + 2
+    while len(heap) > 1:
+        top = max(heapq.heappop(heap) for _ in range(min(take, len(heap))))
+        take = width
+        heapq.heappush(heap, top + 1)
+    return heap[0] if heap else 0
+
+
+def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, levels: int | None = 4,
          regen: int = 8) -> Network:
     """LUT-aware sharing with cancellation: XOR nodes of up to ``width`` signals (one LUT each),
     each used by every row it shortens, including rows that hold only some of its signals.
@@ -152,8 +168,11 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: in
     Candidates grow from every live signal by the signal that saves the most (one matrix product
     per step for all of them); they wait in a lazy max-heap, are re-scored when popped, and are
     regrown every ``regen`` nodes (using a node changes other candidates' rows in both
-    directions). ``node_levels`` bounds a node's depth in LUTs (2: the cover stays as deep as
-    plain sharing, four LUT levels for 128 x 128; None: fewest LUTs, about two levels deeper).
+    directions). ``levels`` bounds the cover's depth in LUTs: nodes are at most ``levels - 1``
+    deep, and a row takes a node only while its own LUT tree (as :func:`lut_cover` builds it over
+    the row's signals at their depths) stays within ``levels``; the rows a bound turns away are
+    left out of the node's score. 4 for 6-input LUTs is plain sharing's depth for 128 x 128; None:
+    no bound, fewest LUTs, two or three levels deeper.
     Deterministic: exact small-integer arithmetic, ties to the lowest signals.
     """
     n_rows = len(rows)
@@ -164,6 +183,9 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: in
         a_mat[i, r] = 1
     rsize = a_mat.sum(axis=1)  # signals in each row, kept up to date as nodes are used
     lvl = np.zeros(cap, dtype=np.int64)  # a signal's depth in LUTs (inputs 0)
+    node_levels = None if levels is None else levels - 1
+    hist = np.zeros((n_rows, (levels or 0) + 1), dtype=np.int64)  # a row's signals per depth
+    hist[:, 0] = rsize
     net = Network(n_in, name=f"lut{width}")
     depth = [0] * n_in
     s = n_in  # signals so far (a node's chain gates other than its last never enter rows)
@@ -171,11 +193,14 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: in
     def finish(m: np.ndarray) -> np.ndarray:  # LUTs to finish rows of m signals
         return np.ceil(np.maximum(m - 1, 0) / per)
 
+    def value(d: np.ndarray, left: np.ndarray, exact: bool) -> np.ndarray:  # a node's gain in LUTs
+        if exact:
+            return (finish(left) - finish(left - d)).sum(axis=-1) - 1 + 1e-4 * d.sum(axis=-1)
+        return d.sum(axis=-1) / per - 1
+
     def score(cnt: np.ndarray, k: int, left: np.ndarray, exact: bool) -> tuple[np.ndarray, np.ndarray]:
         d = np.maximum(0, 2 * cnt - k - 1)  # signals each row sheds
-        if exact:
-            return (finish(left) - finish(left - d)).sum(axis=-1) - 1 + 1e-4 * d.sum(axis=-1), d
-        return d.sum(axis=-1) / per - 1, d
+        return value(d, left, exact), d
 
     def grow(exact: bool) -> dict[tuple[int, ...], float]:
         m = np.ascontiguousarray(a_mat[:, :s])
@@ -223,6 +248,20 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: in
         g, d = score(cnt, len(ts), rsize, exact)
         if g <= (0.5 if exact else 0.0):  # exact: the node must save a whole LUT
             continue
+        if levels is not None:  # rows whose tree would grow too deep do not take the node
+            use = np.nonzero(d > 0)[0]
+            new = hist[use]
+            held = a_mat[np.ix_(use, ts)].astype(np.int64)
+            for j, x in enumerate(ts):
+                new[:, lvl[x]] += 1 - 2 * held[:, j]
+            new[:, 1 + int(lvl[ts].max())] += 1
+            deep = [r for r, h in zip(use.tolist(), map(tuple, new.tolist()), strict=True)
+                    if _cover_depth(h, width) > levels]
+            if deep:
+                d[deep] = 0
+                g = value(d, rsize, exact)
+                if g <= (0.5 if exact else 0.0):
+                    continue
         if heap and g < -heap[0][0]:
             heapq.heappush(heap, (-float(g), t_set))
             continue
@@ -240,6 +279,10 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: in
         use = np.nonzero(d > 0)[0]
         a_mat[np.ix_(use, ts)] = 1 - a_mat[np.ix_(use, ts)]
         a_mat[use, acc] = 1
+        if levels is not None:
+            for x in ts:  # each of the node's signals entered or left the row; the node entered
+                hist[use, lvl[x]] += 2 * a_mat[use, x].astype(np.int64) - 1
+            hist[use, lvl[acc]] += 1
         rsize[use] += len(ts) + 1 - 2 * cnt[use]  # held cnt of the node's signals, now the rest and it
         since, fresh = since + 1, False
     net.outputs = [_tree(net, np.nonzero(a_mat[i, :s])[0].tolist(), depth) for i in range(n_rows)]
@@ -249,18 +292,19 @@ def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, node_levels: in
 OPTIMIZERS["lut6"] = lut6
 
 
-def _lut_variant(name: str, width: int, node_levels: int | None):
+def _lut_variant(name: str, width: int, levels: int | None):
     """:func:`lut6` with nodes of at most ``width`` signals (4 for 4-input LUT fabrics: ECP5,
-    iCE40) and ``node_levels`` (None, the "-small" variants: fewest LUTs, a deeper cover)."""
+    iCE40) and the cover at most ``levels`` LUTs deep (None, the "-small" variants: fewest LUTs, a
+    deeper cover)."""
     def run(rows: list[list[int]], n_in: int = 128) -> Network:
-        net = lut6(rows, n_in, width=width, node_levels=node_levels)
+        net = lut6(rows, n_in, width=width, levels=levels)
         net.name = name
         return net
     run.__name__ = name.replace("-", "_")
     return run
 
 
-lut4 = _lut_variant("lut4", 4, 2)
+lut4 = _lut_variant("lut4", 4, 5)
 lut6_small = _lut_variant("lut6-small", 6, None)
 lut4_small = _lut_variant("lut4-small", 4, None)
 OPTIMIZERS.update({"lut4": lut4, "lut6-small": lut6_small, "lut4-small": lut4_small})
