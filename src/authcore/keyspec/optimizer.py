@@ -137,19 +137,28 @@ def cse(rows: list[list[int]], n_in: int = 128, min_share: int = 2) -> Network:
 OPTIMIZERS = {"naive": naive, "cse": cse}
 
 
-@cache
-def _cover_depth(hist: tuple[int, ...], width: int) -> int:
-    """LUT levels of the tree :func:`lut_cover` builds over leaves at the levels ``hist`` counts
-    (``hist[l]`` leaves at level l): the same fewest-LUTs Huffman tree, the first LUT taking the
-    remainder."""
-    heap = [lv for lv, c in enumerate(hist) for _ in range(c)]
+def _fewest_luts(items: list, width: int, join):
+    """The ``width``-ary Huffman tree with the fewest LUTs over ``items`` (ordered by depth first):
+    the first LUT takes the remainder, every other one ``width`` of the shallowest.
+    ``join(ins, last)`` makes the item of a LUT over ``ins`` (``last``: the tree's root). Returns
+    the root's item (the only item when there is one, None when there are none)."""
+    heap = list(items)
     heapq.heapify(heap)
     take = (len(heap) - 2) % (width - 1) + 2
     while len(heap) > 1:
-        top = max(heapq.heappop(heap) for _ in range(min(take, len(heap))))
+        ins = [heapq.heappop(heap) for _ in range(min(take, len(heap)))]
         take = width
-        heapq.heappush(heap, top + 1)
-    return heap[0] if heap else 0
+        heapq.heappush(heap, join(ins, not heap))
+    return heap[0] if heap else None
+
+
+@cache
+def _cover_depth(hist: tuple[int, ...], width: int) -> int:
+    """LUT levels of the tree :func:`lut_cover` builds over leaves at the levels ``hist`` counts
+    (``hist[l]`` leaves at level l)."""
+    top = _fewest_luts([lv for lv, c in enumerate(hist) for _ in range(c)], width,
+                       lambda ins, last: max(ins) + 1)
+    return 0 if top is None else top
 
 
 def lut6(rows: list[list[int]], n_in: int = 128, width: int = 6, levels: int | None = 4,
@@ -333,8 +342,19 @@ def lut_cover(net: Network, width: int) -> list[tuple[int, list[int]]]:
     outs = {o for o in net.outputs if o >= 0}
     root = [s >= n and (fan[s] != 1 or s in outs) for s in range(total)]
     depth = [0] * total
-    extra = total
     luts: list[tuple[int, list[int]]] = []
+
+    def join(ins: list[tuple[int, int]], sig: int | None) -> tuple[int, int]:
+        """One LUT over ``ins``: the root's own signal, or (None) a new one above the network's."""
+        d = max(i[0] for i in ins) + 1
+        if sig is None:
+            sig = len(depth)
+            depth.append(d)
+        else:
+            depth[sig] = d
+        luts.append((sig, [i[1] for i in ins]))
+        return d, sig
+
     for s in range(n, total):
         if not root[s]:
             continue
@@ -347,20 +367,5 @@ def lut_cover(net: Network, width: int) -> list[tuple[int, list[int]]]:
             else:
                 a, b = net.gates[t - n]
                 stack += [b, a]
-        heap = [(depth[t], t) for t in leaves]
-        heapq.heapify(heap)
-        take = (len(heap) - 2) % (width - 1) + 2
-        while len(heap) > 1:
-            ins = [heapq.heappop(heap) for _ in range(min(take, len(heap)))]
-            take = width
-            d = max(i[0] for i in ins) + 1
-            if heap:
-                sig = extra
-                extra += 1
-                depth.append(d)
-            else:
-                sig = s
-                depth[s] = d
-            luts.append((sig, [i[1] for i in ins]))
-            heapq.heappush(heap, (d, sig))
+        _fewest_luts([(depth[t], t) for t in leaves], width, lambda ins, last, s=s: join(ins, s if last else None))
     return luts
