@@ -212,6 +212,8 @@ module gcm_core #(
     wire [127:0]     gh_out;
     wire             cg_waiting, s_room;
     // a result goes where its kind says: a J0 to the waiting counter generator, an S to the tag unit
+    // (the generator takes only a J0: with the two-lane GHASH's longer latency, the previous
+    // packet's S can still be on its way while the generator waits for the next packet's J0)
     wire             gh_pop = gh_out_valid && (gh_kind ? cg_waiting : s_room);
     ghash_core #(.MULT(GHASH), .DIGIT(DIGIT), .LANES(LANES), .FIELD(FIELD), .MAP_LUT(MAP_LUT),
                  .ERASE_CHECK(ERASE_CHECK)) u_ghash (
@@ -252,7 +254,7 @@ module gcm_core #(
     gcm_ctr_gen #(.LANES(LANES)) u_ctr (
         .clk(clk), .rst(rst), .key_clear(key_clear), .h_start(h_start), .h_abort(h_abort),
         .mode(end_mode), .iv_wait(iv_wait), .iv_blk(iv_blk), .start_direct(start_direct),
-        .start_hash(start_hash), .ghash_j0(gh_out), .j0_pop(gh_pop), .text_done(text_done),
+        .start_hash(start_hash), .ghash_j0(gh_out), .j0_pop(gh_pop && gh_kind), .text_done(text_done),
         .blk(cg_blk), .kind(cg_kind), .valid(cg_valid), .ready(aes_in_ready),
         .idle(cg_idle), .waiting(cg_waiting), .j0_busy(cg_j0_busy), .issue_gen(issue_gen)
     );

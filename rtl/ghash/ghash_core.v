@@ -33,10 +33,12 @@
 // LANES = 2 (MULT = 3 only): two blocks of one message per beat, block i in s_axis_tdata[128*i +:
 //           128], s_axis_tkeep[i] set when block i is there (tkeep 2'b01 or 2'b11; any beat may
 //           hold one block, as gcm_core's last beat of a phase does). A beat of two computes
-//           X <- (X ^ B0)*H^2 ^ B1*H with the generated gf128_mul_h2 beside gf128_mul_h; a beat of
-//           one, X <- (X ^ B0)*H. The blocks are right-aligned onto the two networks when the beat
-//           is registered, and X is steered onto the network its first block takes, so the loop
-//           is X ^ B through the networks. With LANES = 1, s_axis_tkeep is not used.
+//           X <- (X ^ B0)*H^2 ^ B1*H, a beat of one X <- (X ^ B0)*H, with X kept in the power
+//           basis of H (g_pow below; the generated and proven gf128_pow_in, _out, _c1 and _c2 from
+//           `authcore generate gcm --lanes 2`), so the loop is one LUT level. A beat a cycle; the
+//           hash leaves 7 cycles after the last beat is taken, through a FIFO of 4 hashes, and the
+//           input takes beats only while a hash slot is free for each message taken, so
+//           s_axis_tready is a flip-flop. With LANES = 1, s_axis_tkeep is not used.
 // WIDTH = 64: 64-bit blocks, H and hash in GF(2^64) (field polynomial 1 + a + a^3 + a^4 + a^64),
 //           with MULT 0 (gf128_mul_parallel WIDTH 64), 2 (gf128_mul_digit WIDTH 64, DIGIT up to
 //           32: 64/DIGIT + 1 cycles a block) or 3 (the generated gf64_mul_h, from
@@ -121,7 +123,7 @@ module ghash_core #(
         end
         // (separate ifs, not else-if: Yosys names the blocks of an else-if chain genblkN.NAME,
         // and the formal harnesses reach into g_par by name)
-        if (MULT != 4 && MULT != 5) begin : g_gcm_order
+        if (MULT != 4 && MULT != 5 && LANES == 1) begin : g_gcm_order
             assign h_in = h;
             assign hash = prod;
         end
@@ -269,7 +271,7 @@ module ghash_core #(
             assign hash_now = adv_q && emit;
             assign mul_error = 1'b0;
         end
-        if (MULT != 2 && MULT != 4 && MULT != 5) begin : g_par
+        if (MULT != 2 && MULT != 4 && MULT != 5 && LANES == 1) begin : g_par
             // One beat per cycle through an input register: the multipliers see registers only,
             // so the stream's own logic (GCM's keystream XOR and byte order) is not in series with
             // the product, and the product is computed once per cycle.
@@ -289,56 +291,7 @@ module ghash_core #(
                     b_v_q <= 1'b0;
                 end
             end
-            if (LANES == 2) begin : g_lanes2
-                // b2_q goes to the H^2 network, b1_q to the H network. X is kept steered onto them:
-                // x2_q holds X when the registered beat has two blocks (X joins B0 on H^2), x1_q
-                // when it has one (X joins B0 on H, and b2_q is zero); the other is zero. The
-                // steering is done as the beat is registered, from its width, and the loop has no
-                // width flag in front of the networks (that flag's 256 loads were the start of the
-                // two-lane core's critical path, 12.7 ns).
-                // Everything loads whenever the register is free (s_axis_tready), a beat or not:
-                // b_v_q alone says whether a beat is there, so s_axis_tvalid (at the end of
-                // gcm_core's protocol check) reaches one flag, not 513 enables. A cycle with no
-                // beat steers X by a width that means nothing, and the next cycle steers it again.
-                // The loop's end is one kept LUT per bit and lane, d = go ? p2 ^ p1 : x_q (x_q holds
-                // X, as for the other multipliers), and the zeros (the other lane, the end of a
-                // message, reset) are the registers' synchronous clear. Left to ABC9, the sum and the
-                // steer took three LUT levels after the networks (their outputs arrive first to it).
-                // Each lane register has its own LUT: the two registers have different clears, and
-                // the flip-flops of an ECP5 slice share one, so a LUT shared by both could be packed
-                // with only one of them.
-                reg  [127:0] b2_q, b1_q, x2_q, x1_q;
-                wire [127:0] p2, p1;
-                wire         two = s_axis_tkeep[1];
-                wire         zero_x = go && b_last_q;  // X returns to zero after a message
-                wire         clr2 = rst || key_clear || (s_axis_tready && (!two || zero_x));
-                wire         clr1 = rst || key_clear || (s_axis_tready && (two || zero_x));
-                wire [127:0] d2, d1;
-                ghash_loop_lut u_d2 (.go(go), .a(p2), .b(p1), .x(x_q), .o(d2));
-                ghash_loop_lut u_d1 (.go(go), .a(p2), .b(p1), .x(x_q), .o(d1));
-                always @(posedge clk) begin
-                    if (rst || key_clear) begin
-                        b2_q <= 128'd0;
-                        b1_q <= 128'd0;
-                    end else if (s_axis_tready) begin
-                        b2_q <= two ? s_axis_tdata[127:0] : 128'd0;
-                        b1_q <= two ? s_axis_tdata[255:128] : s_axis_tdata[127:0];
-                    end
-                end
-                always @(posedge clk) begin
-                    if (clr2) x2_q <= 128'd0;
-                    else if (s_axis_tready) x2_q <= d2;
-                end
-                always @(posedge clk) begin
-                    if (clr1) x1_q <= 128'd0;
-                    else if (s_axis_tready) x1_q <= d1;
-                end
-                assign lanes_zero = x2_q == 128'd0 && x1_q == 128'd0;
-                gf128_mul_h2 u_mul2 (.x(x2_q ^ b2_q), .y(p2));
-                gf128_mul_h u_mul (.x(x1_q ^ b1_q), .y(p1));
-                assign prod = p2 ^ p1;
-                wire unused_h = ^h_q;
-            end else begin : g_one
+            if (LANES == 1) begin : g_one   // (always: the name the formal jobs' probes reach in by)
                 assign lanes_zero = 1'b1;
                 reg  [WIDTH-1:0] b_q;
                 always @(posedge clk) begin
@@ -359,6 +312,98 @@ module ghash_core #(
             assign x_zero = b_last_q;
             assign hash_now = go && b_last_q;
             assign mul_error = 1'b0;
+        end
+        if (LANES == 2) begin : g_pow
+            // Two blocks a beat in the power basis (authcore.keyspec.powbasis; generated and proven
+            // by `authcore generate gcm --lanes 2`): the running value is kept as coordinates z
+            // over a basis of chains v, v*H, v*H^2, .. (for most H the single chain 1, H, ..,
+            // H^127), where multiplying by H (gf128_pow_c1) takes at most two bits of z a bit and
+            // by H^2 (gf128_pow_c2) at most three. The loop is z <- (two ? C^2 z : C z) ^ u, one
+            // LUT level behind registers; the dense maps are off it, each cut by a register:
+            // gf128_pow_in takes the beat's blocks to u = coords(B0*H^2 ^ B1*H) (a beat of one is
+            // steered as B0 = 0, B1 = its block), and gf128_pow_out the message's last z back to
+            // the hash X = P z. (With X in the field's own basis the loop was X ^ B through the
+            // whole H^2 network, 12.4-13.5 ns on ECP5, mostly routing.)
+            // Stages: 1 the beat (b2_q, b1_q), 2 gf128_pow_in's register, 3 u_q, then the loop
+            // (z_q, and zf_q for a message's last beat), gf128_pow_out's register, the hash FIFO.
+            // Nothing stalls: the input takes a beat only while a hash slot is free for every
+            // message taken (owed_q counts messages whose hash has not left, at most OWED_MAX),
+            // so s_axis_tready is a flip-flop and the
+            // pipeline's registers load every cycle; valid flags mark the beats.
+            localparam integer HQ = 4;
+            // Messages owed at most: four, what gcm_parser's queue of result kinds holds (the
+            // FIFO's HQ words and u_out's register could hold five).
+            localparam [2:0]   OWED_MAX = 3'd4;
+            reg  [127:0] b2_q, b1_q, u_q, z_q, zf_q;
+            reg  [2:0]   owed_q;
+            reg          rdy_q;
+            reg          v1_q, l1_q, t1_q, v2_q, l2_q, t2_q, v3_q, t3_q, e3_q, f1_q, f2_q;
+            wire [127:0] u, zc1, zc2, hash_z;
+            wire         in_zero, out_zero, fifo_zero, fifo_ready, unused_busy;
+            wire [3:0]   unused_n;
+            wire         pop = m_axis_tvalid && m_axis_tready;
+            wire [2:0]   owed_d = owed_q + {2'b00, take && s_axis_tlast} - {2'b00, pop};
+            wire         two = s_axis_tkeep[1];
+            assign s_axis_tready = rdy_q;
+            assign take = s_axis_tvalid && rdy_q;
+            always @(posedge clk) begin
+                if (rst || key_clear) begin
+                    owed_q <= 3'd0;
+                    rdy_q <= 1'b1;
+                    b2_q <= 128'd0;
+                    b1_q <= 128'd0;
+                    {v1_q, l1_q, t1_q, v2_q, l2_q, t2_q, v3_q, t3_q, e3_q, f1_q, f2_q} <= 11'd0;
+                    u_q <= 128'd0;
+                end else begin
+                    owed_q <= owed_d;
+                    rdy_q <= owed_d != OWED_MAX;
+                    // the beat register loads whenever it may take a beat, one there or not (so
+                    // s_axis_tvalid reaches one flag, not 256 enables); v1_q says whether it did
+                    if (rdy_q) begin
+                        b2_q <= two ? s_axis_tdata[127:0] : 128'd0;
+                        b1_q <= two ? s_axis_tdata[255:128] : s_axis_tdata[127:0];
+                    end
+                    v1_q <= take;
+                    l1_q <= s_axis_tlast;
+                    t1_q <= two;
+                    {v2_q, l2_q, t2_q} <= {v1_q, l1_q, t1_q};
+                    {v3_q, t3_q, e3_q} <= {v2_q, t2_q, v2_q && l2_q};
+                    u_q <= u;
+                    {f1_q, f2_q} <= {e3_q, f1_q};
+                end
+            end
+            gf128_pow_in u_in (.clk(clk), .en(1'b1), .clr(rst || key_clear), .x(b2_q), .a(b1_q), .y(u),
+                               .zero(in_zero));
+            gf128_pow_c1 u_c1 (.x(z_q), .y(zc1));
+            gf128_pow_c2 u_c2 (.x(z_q), .y(zc2));
+            wire [127:0] z_d = (t3_q ? zc2 : zc1) ^ u_q;
+            // z returns to zero after a message's last beat, whose value goes to zf_q instead
+            always @(posedge clk) begin
+                if (rst || key_clear || e3_q) z_q <= 128'd0;
+                else if (v3_q) z_q <= z_d;
+            end
+            always @(posedge clk) begin
+                if (rst || key_clear) zf_q <= 128'd0;
+                else if (e3_q) zf_q <= z_d;
+            end
+            gf128_pow_out u_map_out (.clk(clk), .en(1'b1), .clr(rst || key_clear), .x(zf_q), .y(hash_z),
+                                     .zero(out_zero));
+            // f2_q: hash_z is a message's hash. The FIFO always has room (owed_q), so its ready
+            // is not needed; u_out takes its head.
+            axis_fifo #(.WIDTH(128), .DEPTH(HQ), .STYLE("logic"), .WIPE(1), .OUT_REGS(0)) u_hashes (
+                .clk(clk), .rst(rst), .clear(key_clear),
+                .s_axis_tdata(hash_z), .s_axis_tvalid(f2_q), .s_axis_tready(fifo_ready),
+                .m_axis_tdata(hash), .m_axis_tvalid(hash_now), .m_axis_tready(out_ready),
+                .count(unused_n), .busy(unused_busy), .zero(fifo_zero)
+            );
+            assign h_in = h;
+            assign prod = 128'd0;
+            assign prod_ready = 1'b0;
+            assign x_zero = 1'b0;
+            assign mul_error = 1'b0;
+            assign lanes_zero = u_q == 128'd0 && z_q == 128'd0 && zf_q == 128'd0 && in_zero && out_zero &&
+                                fifo_zero;
+            wire unused_pow = ^h_q ^ fifo_ready ^ unused_busy ^ ^unused_n;
         end
     endgenerate
 
@@ -398,21 +443,4 @@ module ghash_core #(
                     m_axis_tdata == {WIDTH{1'b0}} && lanes_zero;
 endmodule
 
-// The end of the two-lane GHASH loop for one lane register: o = go ? a ^ b : x, one LUT4 per bit.
-// keep_hierarchy holds it apart, so synthesis cannot spread the sum and the steer over several
-// levels behind the networks. It is one 128-bit module, not a module per bit: with 256 one-bit
-// instances on bit-selects of p2 and p1, one two-lane test took over 7 minutes in Icarus, not 36 s,
-// and Yosys maps both forms to the same 128 LUT4 per lane register.
-/* verilator lint_off DECLFILENAME */
-(* keep_hierarchy *)
-module ghash_loop_lut (
-    input  wire         go,
-    input  wire [127:0] a,
-    input  wire [127:0] b,
-    input  wire [127:0] x,
-    output wire [127:0] o
-);
-    assign o = go ? a ^ b : x;
-endmodule
-/* verilator lint_on DECLFILENAME */
 `default_nettype wire

@@ -71,9 +71,8 @@ def _generate_gcm(args: argparse.Namespace) -> int:
               + (", behind its power-on known-answer test" if m["selftest"] else ""))
         if m["keyspec_multiplier"]:
             k = m["keyspec_multiplier"]
-            for q in k.get("powers", [{"power": 1, **k}]):  # type: ignore[union-attr]
-                name = emitter.mul_name(int(q["power"]))
-                print(f"{g.out}/ghash/{name}.v: {q['xor2']} XOR2, depth {q['depth']}, proven")
+            for q in k.get("power_basis", [{"module": emitter.mul_name(1), **k}]):  # type: ignore[union-attr]
+                print(f"{g.out}/ghash/{q['module']}.v: {q['xor2']} XOR2, depth {q['depth']}, proven")
         print(f"{g.out}/files.f: {len(g.files)} files in compile order; {g.out}/manifest.json"
               + (" (files with key material are mode 0600)" if m["specialize"] else ""))
     return 0

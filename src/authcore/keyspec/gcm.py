@@ -12,7 +12,8 @@ its own), a top ``gcm_top`` that sets gcm_core's parameters, ``files.f`` (compil
   (GHASH = 4), with the paper's R (or the sparse R); ``--optimizer lut4`` cuts its maps for 4-input
   LUTs (MAP_LUT = 4), any other for 6.
 - ``--lanes 2`` (with a key-specialized GHASH and the 128-bit datapath): two blocks a cycle, 256-bit
-  streams; the folder holds ``ghash/gf128_mul_h2.v`` (x*H^2, proven) beside ``gf128_mul_h.v``.
+  streams; GHASH runs in the power basis of H (:mod:`authcore.keyspec.powbasis`), and the folder
+  holds its four maps, each proven: ``ghash/gf128_pow_in.v``, ``_out``, ``_c1`` and ``_c2``.
 - ``--selftest``: ``gcm_top`` wraps the core in ``gcm_selftest`` (a power-on known-answer test,
   ``selftest_pass``/``selftest_fail`` ports). A generic core runs the spec's test case 4; a
   whole-key core runs the same packet under its own key, with the expected ciphertext and tag
@@ -32,7 +33,7 @@ from pathlib import Path
 
 from authcore import rtl
 from authcore.errors import InvalidParameter
-from authcore.keyspec import emitter
+from authcore.keyspec import emitter, powbasis
 from authcore.keyspec.generate import Generated, _sha256, generate_ghash
 from authcore.model import aes as aes_model
 from authcore.model import gcm as gcm_model
@@ -246,16 +247,20 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
         files.append(dst)
     info: dict[str, object] = {}
     hh: bytes | None = None
-    if ghash == 3:
+    if ghash == 3 and cfg.lanes == 2:
+        hh = h if h is not None else gcm_model.hash_key(key)  # type: ignore[arg-type]
+        (outp / "ghash").mkdir(exist_ok=True)
+        pfiles, maps = powbasis.write(int.from_bytes(hh, "big"), outp / "ghash", optimizer)
+        files[:0] = pfiles
+        info = {"xor2": sum(int(q["xor2"]) for q in maps), "proven": True, "optimizer": optimizer,  # type: ignore[call-overload]
+                "power_basis": maps}
+    elif ghash == 3:
         hh = h if h is not None else gcm_model.hash_key(key)  # type: ignore[arg-type]
         g = generate_ghash(hh, outp / "ghash", lanes=cfg.lanes, opt=optimizer, prove=True)
         mults = g.manifest["multipliers"]  # H, H^2, ..: one per lane
         files[:0] = [outp / "ghash" / str(m["file"]) for m in mults]  # type: ignore[attr-defined]
         m = mults[0]  # type: ignore[index]
         info = {"xor2": m["xor2"], "depth": m["depth"], "proven": True, "optimizer": optimizer}
-        if cfg.lanes != 1:
-            info["powers"] = [{"power": q["power"], "xor2": q["xor2"], "depth": q["depth"]}
-                              for q in mults]  # type: ignore[attr-defined]
     top = outp / "gcm_top.v"
     text = _top(cfg, ghash, digit, key, hh, 4 if optimizer == "lut4" else 6)
     if ghash == 3:
@@ -277,7 +282,7 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
                           if ghash == 4 else {})},
         "keyspec_multiplier": info or None,
         "files": [{"file": str(r), "sha256": _sha256(f),
-                   "key_material": f.name.startswith("gf128_mul_h") or (f == top and ghash == 3)}
+                   "key_material": f.name.startswith(("gf128_mul_h", "gf128_pow_")) or (f == top and ghash == 3)}
                   for r, f in zip(rel, files, strict=True)],
         "note": "Neither the key nor H is recorded here; files marked key_material embed them (mode 0600).",
     }

@@ -38,20 +38,22 @@ class ProofResult:
 HOLD_TOP = "authcore_proof_hold"
 
 
-def elaborate(path: Path, module: str, fold: bool = False, hold: bool = False) -> dict:
+def elaborate(path: Path, module: str, fold: bool = False, hold: bool = False, a_port: bool = False) -> dict:
     """The gate-level netlist of ``module`` as Yosys's JSON; ``fold``: constants folded (a generic
     multiplier with H tied to a constant becomes the XOR network of x*H). ``hold``: the module has
     ``en`` and ``clr`` inputs for its registers (:func:`authcore.keyspec.emitter.multiplier_hold`);
     the netlist is of a wrapper, :data:`HOLD_TOP`, that ties en high and clr low, folded, so the
-    registers are plain and the proof is of the map a step computes."""
+    registers are plain and the proof is of the map a step computes (``a_port``: the wrapper passes
+    an input a[127:0] too)."""
     with tempfile.TemporaryDirectory(prefix="authcore-proof-", dir=_scratch()) as d:
         work = Path(d)
         text = path.read_bytes()
         top = module
         if hold:
             top, fold = HOLD_TOP, True
-            text += (f"module {HOLD_TOP} (input wire clk, input wire [127:0] x, output wire [127:0] y);\n"
-                     f"    {module} u (.clk(clk), .en(1'b1), .clr(1'b0), .x(x), .y(y));\nendmodule\n").encode()
+            a_in, a_conn = (", input wire [127:0] a", ", .a(a)") if a_port else ("", "")
+            text += (f"module {HOLD_TOP} (input wire clk, input wire [127:0] x{a_in}, output wire [127:0] y);\n"
+                     f"    {module} u (.clk(clk), .en(1'b1), .clr(1'b0), .x(x){a_conn}, .y(y));\nendmodule\n").encode()
         (work / "m.v").write_bytes(text)
         script = (f"read_verilog m.v; hierarchy -check -top {top}; proc; "
                   "setattr -mod -unset keep_hierarchy; flatten; techmap; "
@@ -199,18 +201,36 @@ def check(out_masks: list[int], h_power: int, module: str, addend: bool = False)
     (the identity) for an accumulate input. The field (GF(2^128) or GHASH64's GF(2^64)) is the
     number of outputs."""
     n = len(out_masks)
-    cols = matrix.columns(h_power, n)
+    check_columns(out_masks, matrix.columns(h_power, n), module, [1 << i for i in range(n)] if addend else None)
+
+
+def check_columns(out_masks: list[int], cols: list[int], module: str, a_cols: list[int] | None = None,
+                  what: str = "x*H") -> None:
+    """Compare the evaluations with a linear map given by its columns (``cols[j]``: the image of
+    unit vector x_j, bit i for output i), and of a with ``a_cols`` when the map has that input."""
+    n = len(out_masks)
     for i, m in enumerate(out_masks):
         if m & 1:
             raise ProofError(f"{module}: output bit {i} is 1 for x = 0: the map is not linear")
         for j in range(n):
             if ((m >> (j + 1)) & 1) != ((cols[j] >> i) & 1):
-                raise ProofError(f"{module}: output bit {i} differs from x*H at unit vector {j}")
-        if addend:
-            acc = m >> 129
-            if acc != 1 << i:
-                j = next(j for j in range(128) if ((acc >> j) & 1) != (j == i))
-                raise ProofError(f"{module}: output bit {i} differs from x*H ^ a at unit vector a_{j}")
+                raise ProofError(f"{module}: output bit {i} differs from {what} at unit vector {j}")
+        if a_cols is not None:
+            for j in range(n):
+                if ((m >> (n + 1 + j)) & 1) != ((a_cols[j] >> i) & 1):
+                    raise ProofError(f"{module}: output bit {i} differs from {what} ^ a at unit vector a_{j}")
+
+
+def prove_columns(path: Path, module: str, cols: list[int], a_cols: list[int] | None = None, latency: int = 0,
+                  hold: bool = False) -> ProofResult:
+    """Prove ``module`` in ``path`` is the linear map of ``cols`` (and ``a_cols`` on its input a),
+    ``latency`` cycles after its inputs (:func:`prove_file` for any map: the power basis's)."""
+    ev = evaluate_map(elaborate(path, module, hold=hold, a_port=a_cols is not None), HOLD_TOP if hold else module)
+    if ev.width != 128 or ev.addend != (a_cols is not None) or ev.latency != latency:
+        raise ProofError(f"{module}: {ev.width}-bit ports, {'an' if ev.addend else 'no'} input a, latency "
+                         f"{ev.latency}; expected 128, {'an' if a_cols is not None else 'no'} input a, {latency}")
+    check_columns(ev.masks, cols, module, a_cols, what="its map")
+    return ProofResult(module, ev.census, True)
 
 
 def prove_file(path: Path, module: str, h_power: int, addend: bool = False, latency: int = 0,

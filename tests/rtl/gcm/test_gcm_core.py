@@ -137,7 +137,7 @@ def test_generated_fixed_key(tmp_path, rng):
     assert failed == 0 and passed == 10  # key_change_latency, key_mismatch_refused and length_limits skip
 
 
-# Two blocks a cycle (LANES = 2, 256-bit streams): gf128_mul_h2 beside gf128_mul_h, two AES pipelines.
+# Two blocks a cycle (LANES = 2, 256-bit streams): GHASH in the power basis of H, two AES pipelines.
 def two_lanes(tmp_path, rng, specialize, sbox, key, packets, simulator="icarus", len_w=None, testcase=None):
     cfg = GcmConfig(128, sbox, "keyspec", specialize, lanes=2)
     files = [str(f) for f in generate_gcm(tmp_path / "gen", cfg, key=bytes.fromhex(key)).files]
