@@ -97,6 +97,9 @@ MUTANTS = [
     pytest.param("hmac/hmac_core.v", "assign s_axis_tready = |(s_ready & (ONE << sel));",
                  "assign s_axis_tready = 1'b1;", "hmac_core-stream-hash0",
                  "HMAC: a message beat taken while its context is busy (a lost beat)", marks=pytest.mark.full),
+    pytest.param("ghash/ghash_core.v", "if (rst || key_clear) zf_q <= 128'd0;", "if (rst) zf_q <= 128'd0;",
+                 "gcm_core-erase-lanes2", "GCM, two lanes: a message's last coordinates left out of erasure",
+                 marks=pytest.mark.full),
     pytest.param("gcm/gcm_out.v", "                last_q <= 1'b1;\n", "                last_q <= 1'b0;\n",
                  "gcm_core-stream", "GCM: a packet's final beat without tlast", marks=pytest.mark.full),
     pytest.param("aes/aes_round_deep.v", "assign d_v = v_q[NV-1];", "assign d_v = v_q[NV-1] || v_q[NV-2];",
@@ -154,6 +157,14 @@ def test_job_list_and_sby_text(tmp_path):
     assert "chparam -set BYTES 4 f_axis_keep" in keep and "prep -top f_axis_keep" in keep
     assert formal._value("128'h40000000000000000000000000000000") == "128'h40000000000000000000000000000000"
     assert all(j.cover or j.method == "prove" for j in JOBS), "a bounded proof without a cover task"
+    # a generated gcm_top lists its copies of the library: the job reads each module once
+    gen = tmp_path / "gen"
+    (gen / "ghash").mkdir(parents=True)
+    (gen / "files.f").write_text("ghash/gf128_pow_c1.v\nrtl/gcm/gcm_core.v\nrtl/ghash/ghash_core.v\ngcm_top.v\n")
+    paths = formal.files(BY_NAME["gcm_core-erase-lanes2"], generated=gen)
+    names = [p.name for p in paths]
+    assert len(names) == len(set(names)) and gen / "ghash/gf128_pow_c1.v" in paths and gen / "gcm_top.v" in paths
+    assert rtl.ROOT / "gcm/gcm_core.v" in paths
     bad = tmp_path / "jobs.toml"
     bad.write_text('[[job]]\nname = "x"\ncore = "axis_reg"\nmethod = "guess"\ndepth = 1\nwhat = "x"\n')
     with pytest.raises(InvalidParameter, match="method"):

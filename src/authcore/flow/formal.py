@@ -137,8 +137,10 @@ def files(job: Job, rtl_root: Path = rtl.ROOT, generated: Path | None = None) ->
     own = [CHECKERS] + ([FORMAL / job.harness] if job.harness else [])
     lib = rtl.files(job.core, rtl_root)
     if generated is not None:
+        # a generated top (`generate gcm`) lists its copies of the library (rtl/...): the job's
+        # own library files stand for them
         names = {p.name for p in lib}
-        lib += [generated / f for f in (generated / "files.f").read_text().split() if f not in names]
+        lib += [generated / f for f in (generated / "files.f").read_text().split() if Path(f).name not in names]
     return own + lib
 
 
