@@ -97,6 +97,9 @@ MUTANTS = [
     pytest.param("hmac/hmac_core.v", "assign s_axis_tready = |(s_ready & (ONE << sel));",
                  "assign s_axis_tready = 1'b1;", "hmac_core-stream-hash0",
                  "HMAC: a message beat taken while its context is busy (a lost beat)", marks=pytest.mark.full),
+    pytest.param("ghash/ghash_core.v", "rdy_q <= owed_d != OWED_MAX;", "rdy_q <= 1'b1;",
+                 "ghash_core-stream-lanes2", "GHASH, two lanes: messages taken with no hash slot free "
+                 "(hashes dropped)", marks=pytest.mark.full),
     pytest.param("ghash/ghash_core.v", "if (rst || key_clear) zf_q <= 128'd0;", "if (rst) zf_q <= 128'd0;",
                  "gcm_core-erase-lanes2", "GCM, two lanes: a message's last coordinates left out of erasure",
                  marks=pytest.mark.full),
