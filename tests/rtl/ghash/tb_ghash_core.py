@@ -1,6 +1,7 @@
 """cocotb testbench of ghash_core (H through a port: parallel, Karatsuba, digit-serial, hybrid or
 pipelined parallel multiplier; or built in: the key-specialized multiplier, with the fixed_h tests only), for 128-bit
-blocks or (WIDTH = 64) GHASH64 over 64-bit blocks (the spec_chains test is 128-bit). Configuration:
+blocks or (WIDTH = 64) GHASH64 over 64-bit blocks (the spec_chains test is 128-bit). LANES = 2: beats
+of one or two blocks (tkeep 2'b01 or 2'b11), H built in through the power-basis maps. Configuration:
 the DUT's parameters and a ``tbconfig.GhashCoreTb`` (the H of a built-in multiplier)."""
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from authcore.testbench import tbconfig
 from authcore.vectors import spec
 
 W = int(tbconfig.parameters().get("WIDTH", 128))
-# cycles from taking a message's tlast block to its hash on m_axis (one-block-a-cycle multipliers)
-HASH_LATENCY = 3 if int(tbconfig.parameters().get("MULT", 0)) == 5 else 2
+LANES = int(tbconfig.parameters().get("LANES", 1))
+# cycles from taking a message's tlast beat to its hash on m_axis (one-beat-a-cycle multipliers)
+HASH_LATENCY = 7 if LANES == 2 else 3 if int(tbconfig.parameters().get("MULT", 0)) == 5 else 2
+OWED_MAX = 4  # LANES = 2: messages whose hash has not left, at most
 CFG = tbconfig.GhashCoreTb.load()
 
 
@@ -23,13 +26,24 @@ def ghash(h: int, m: list[int]) -> int:
     return (gf128.ghash_chain if W == 128 else gcm64.ghash64_chain)(h, m)[-1]
 
 
-def beats(blocks):
-    return [{"tdata": b, "tlast": int(i == len(blocks) - 1)} for i, b in enumerate(blocks)]
+def beats(blocks, rng=None):
+    """A message's beats. LANES = 2: two blocks a beat (the earlier in the low half), a beat of one
+    wherever ``rng`` draws it (without ``rng`` only the last beat of an odd count)."""
+    if LANES == 1:
+        return [{"tdata": b, "tlast": int(i == len(blocks) - 1)} for i, b in enumerate(blocks)]
+    out, i = [], 0
+    while i < len(blocks):
+        two = i + 1 < len(blocks) and (rng is None or rng.random() < 0.7)
+        out.append({"tdata": blocks[i] | (blocks[i + 1] << 128 if two else 0), "tkeep": 3 if two else 1,
+                    "tlast": int(i + 1 + two == len(blocks))})
+        i += 1 + two
+    return out
 
 
 async def init(dut):
     for s in ("s_axis_tvalid", "m_axis_tready", "s_axis_tdata", "s_axis_tlast", "h_load", "key_clear"):
         getattr(dut, s).value = 0
+    dut.s_axis_tkeep.value = (1 << LANES) - 1
     dut.h.value = 0
     await axis.start_clock(dut)
     await axis.reset(dut)
@@ -45,7 +59,7 @@ async def load_h(dut, h):
 
 
 async def run_msgs(dut, rng, msgs, gap_in=0.0, gap_out=0.0):
-    sender = cocotb.start_soon(axis.send(dut, [b for m in msgs for b in beats(m)], rng, gap_in))
+    sender = cocotb.start_soon(axis.send(dut, [b for m in msgs for b in beats(m, rng)], rng, gap_in))
     got = await axis.collect(dut, len(msgs), rng, gap_out)
     await sender
     return [g["tdata"] for g in got]
@@ -143,14 +157,25 @@ async def fixed_h_random_messages(dut):
 @cocotb.test(timeout_time=2, timeout_unit="ms")
 async def fixed_h_throughput_and_latency(dut):
     """Without gaps: k blocks a message take k cycles (MULT 0, 1, 3 and 5), and the hash leaves 2
-    cycles after the tlast block is taken (3 with MULT 5, the multiplier cut by a register)."""
+    cycles after the tlast block is taken (3 with MULT 5, the multiplier cut by a register).
+    LANES = 2: a beat a cycle while fewer than OWED_MAX messages owe their hash, 7 cycles to the
+    hash: messages of at least two beats never wait; then one-beat messages back to back, which
+    the credit paces."""
     rng = axis.seeded()
     await init(dut)
     h = fixed_h()
     await load_h(dut, h)
-    msgs = [[rng.getrandbits(W) for _ in range(k)] for k in (1, 1, 3, 1, 5, 2, 1, 1)]
+    sizes = (1, 1, 3, 1, 5, 2, 1, 1) if LANES == 1 else (5, 6, 3, 5, 8, 6, 4, 7)
+    await _throughput(dut, h, [[rng.getrandbits(W) for _ in range(k)] for k in sizes])
+    if LANES == 2:
+        await _throughput(dut, h, [[rng.getrandbits(W) for _ in range(rng.choice((1, 2)))] for _ in range(12)],
+                          paced=True)
+
+
+async def _throughput(dut, h, msgs, paced=False):
     dut.m_axis_tready.value = 1
     stream = [b for m in msgs for b in beats(m)]
+    owed: list[int] = []
     took: list[int] = []
     out: list[tuple[int, int]] = []
     cycle = 0
@@ -159,15 +184,19 @@ async def fixed_h_throughput_and_latency(dut):
     while len(out) < len(msgs):
         if i < len(stream):
             dut.s_axis_tdata.value = stream[i]["tdata"]
+            dut.s_axis_tkeep.value = stream[i].get("tkeep", 1)
             dut.s_axis_tlast.value = stream[i]["tlast"]
             dut.s_axis_tvalid.value = 1
         else:
             dut.s_axis_tvalid.value = 0
         await ReadOnly()
+        owed.append(len(took) - len(out))  # messages taken before this cycle and not yet out
         if i < len(stream) and int(dut.s_axis_tready.value):
             if stream[i]["tlast"]:
                 took.append(cycle)
             i += 1
+        elif i < len(stream):
+            assert paced and owed[-1] == OWED_MAX, f"cycle {cycle}: a beat waited with {owed[-1]} messages owed"
         if int(dut.m_axis_tvalid.value):
             out.append((cycle, int(dut.m_axis_tdata.value)))
         await RisingEdge(dut.clk)
@@ -176,7 +205,14 @@ async def fixed_h_throughput_and_latency(dut):
     dut.s_axis_tvalid.value = 0
     assert [v for _, v in out] == [ghash(h, m) for m in msgs]
     assert [c for c, _ in out] == [t + HASH_LATENCY for t in took]
-    assert took[-1] + 1 == sum(len(m) for m in msgs)
+    if LANES == 2:
+        assert max(owed) <= OWED_MAX
+    if paced:  # the credit was used up: without it the beats would not have waited
+        assert max(owed) == OWED_MAX and took[-1] + 1 > len(stream)
+    else:
+        assert took[-1] + 1 == len(stream)
+    for _ in range(2):
+        await RisingEdge(dut.clk)
 
 
 @cocotb.test(timeout_time=2, timeout_unit="ms")
@@ -190,7 +226,8 @@ async def fixed_h_reset_and_key_clear_mid_message(dut):
         await load_h(dut, h)
         for _ in range(rng.randrange(1, 5)):
             await RisingEdge(dut.clk)
-            dut.s_axis_tdata.value = rng.getrandbits(W)
+            dut.s_axis_tdata.value = rng.getrandbits(W * LANES)
+            dut.s_axis_tkeep.value = rng.choice((1, 3)) if LANES == 2 else 1
             dut.s_axis_tlast.value = int(rng.random() < 0.3)
             dut.s_axis_tvalid.value = 1
         await axis.clear_mid_stream(dut, clear)

@@ -4,7 +4,9 @@ import pytest
 
 from authcore import rtl
 from authcore.flow.sim import simulate
+from authcore.keyspec import powbasis
 from authcore.keyspec.generate import generate_ghash, generate_ghash64
+from authcore.model import gf128
 from authcore.testbench.tbconfig import GhashCoreTb
 
 HERE = Path(__file__).parent
@@ -46,3 +48,25 @@ def test_ghash_core(tmp_path, rng, mult, digit, field, width):
                                                       "ERASE_CHECK": 1}, env=env,
                               testcase=tests, config=GhashCoreTb(h=f"{h:032x}"))
     assert passed == len(tests) and failed == 0
+
+
+# LANES = 2: H built in through the power-basis maps (gcm_core's two-lane GHASH), beats of one or
+# two blocks. H from GF(2^8) and H = 1 make bases of several chains (the maps' other shape).
+@pytest.mark.parametrize("kind", ["random", "subfield8", "one"])
+def test_ghash_core_two_lanes(tmp_path, rng, kind):
+    if kind == "random":
+        h = rng.getrandbits(128)
+    elif kind == "one":
+        h = gf128.ONE
+    else:  # an element of GF(2^8) other than 0 and 1: x^((2^128 - 1) / 255) for a random x
+        h = gf128.ONE
+        while h in (0, gf128.ONE):
+            x, e, h = rng.getrandbits(128) | 1, ((1 << 128) - 1) // 255, gf128.ONE
+            while e:  # square and multiply
+                h, x, e = (gf128.mul(h, x) if e & 1 else h), gf128.mul(x, x), e >> 1
+    files, _ = powbasis.write(h, tmp_path / "gen")
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
+    passed, failed = simulate("ghash_core", [*files, *SOURCES], "tb_ghash_core", [HERE, TB], tmp_path / "sim",
+                              parameters={"MULT": 3, "LANES": 2, "ERASE_CHECK": 1}, env=env,
+                              testcase=FIXED_TESTS, config=GhashCoreTb(h=f"{h:032x}"))
+    assert passed == len(FIXED_TESTS) and failed == 0
