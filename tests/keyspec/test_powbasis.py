@@ -10,26 +10,16 @@ import stat
 import pytest
 
 from authcore.errors import ProofError
-from authcore.keyspec import powbasis
+from authcore.keyspec import matrix, powbasis
 from authcore.model import gf128
 
 ORDER = (1 << 128) - 1
 
 
-def _pow(x: int, e: int) -> int:
-    r = gf128.ONE
-    while e:
-        if e & 1:
-            r = gf128.mul(r, x)
-        x = gf128.mul(x, x)
-        e >>= 1
-    return r
-
-
 def _subfield_element(rng, d: int) -> int:
     """A random element of GF(2^d) inside GF(2^128) (x^((2^128 - 1)/(2^d - 1)) has order dividing 2^d - 1)."""
     while True:
-        v = _pow(rng.getrandbits(128) | 1, ORDER // ((1 << d) - 1))
+        v = gf128.power(rng.getrandbits(128) | 1, ORDER // ((1 << d) - 1))
         if v not in (0, gf128.ONE) or d == 1:
             return v
 
@@ -48,8 +38,8 @@ def test_loop_in_the_power_basis_is_ghash(rng, kind):
     want_chain = {"zero": 1, "one": 1, "gf4": 2, "gf256": 8, "gf2^64": 64}.get(kind, 128)
     assert set(pb.chains) == {want_chain} and sum(pb.chains) == 128
     # the loop's maps: at most two coordinates a bit through C, three through C^2
-    assert max(len(r) for r in powbasis.rows(pb.c1)) <= 2
-    assert max(len(r) for r in powbasis.rows(pb.c2)) <= 3
+    assert max(len(r) for r in matrix.rows_of(pb.c1)) <= 2
+    assert max(len(r) for r in matrix.rows_of(pb.c2)) <= 3
     for _ in range(20):
         beats = _beats(rng, rng.randrange(1, 7))
         blocks = [b for beat in beats for b in beat]

@@ -247,20 +247,20 @@ def generate_gcm(out: str | Path, cfg: GcmConfig, key: bytes | None = None, h: b
         files.append(dst)
     info: dict[str, object] = {}
     hh: bytes | None = None
-    if ghash == 3 and cfg.lanes == 2:
+    if ghash == 3:
         hh = h if h is not None else gcm_model.hash_key(key)  # type: ignore[arg-type]
-        (outp / "ghash").mkdir(exist_ok=True)
-        pfiles, maps = powbasis.write(int.from_bytes(hh, "big"), outp / "ghash", optimizer)
-        files[:0] = pfiles
-        info = {"xor2": sum(int(q["xor2"]) for q in maps), "proven": True, "optimizer": optimizer,  # type: ignore[call-overload]
-                "power_basis": maps}
-    elif ghash == 3:
-        hh = h if h is not None else gcm_model.hash_key(key)  # type: ignore[arg-type]
-        g = generate_ghash(hh, outp / "ghash", lanes=cfg.lanes, opt=optimizer, prove=True)
-        mults = g.manifest["multipliers"]  # H, H^2, ..: one per lane
-        files[:0] = [outp / "ghash" / str(m["file"]) for m in mults]  # type: ignore[attr-defined]
-        m = mults[0]  # type: ignore[index]
-        info = {"xor2": m["xor2"], "depth": m["depth"], "proven": True, "optimizer": optimizer}
+        if cfg.lanes == 2:
+            (outp / "ghash").mkdir(exist_ok=True)
+            pfiles, maps = powbasis.write(int.from_bytes(hh, "big"), outp / "ghash", optimizer)
+            files[:0] = pfiles
+            info = {"xor2": sum(int(q["xor2"]) for q in maps), "proven": True,  # type: ignore[call-overload]
+                    "optimizer": optimizer, "power_basis": maps}
+        else:
+            g = generate_ghash(hh, outp / "ghash", lanes=cfg.lanes, opt=optimizer, prove=True)
+            mults = g.manifest["multipliers"]  # H: one lane
+            files[:0] = [outp / "ghash" / str(m["file"]) for m in mults]  # type: ignore[attr-defined]
+            m = mults[0]  # type: ignore[index]
+            info = {"xor2": m["xor2"], "depth": m["depth"], "proven": True, "optimizer": optimizer}
     top = outp / "gcm_top.v"
     text = _top(cfg, ghash, digit, key, hh, 4 if optimizer == "lut4" else 6)
     if ghash == 3:

@@ -25,8 +25,13 @@ def columns(h: int, width: int = 128) -> list[int]:
 
 def rows(h: int, width: int = 128) -> list[list[int]]:
     """rows[i] = sorted input bits j with M[i][j] = 1."""
-    cols = columns(h, width)
-    return [[j for j in range(width) if (cols[j] >> i) & 1] for i in range(width)]
+    return rows_of(columns(h, width), width)
+
+
+def rows_of(cols: list[int], n_out: int = 128) -> list[list[int]]:
+    """Any linear map's rows from its columns (cols[j]: the image of unit vector j): rows[i] =
+    sorted inputs j whose column has bit i."""
+    return [[j for j, c in enumerate(cols) if (c >> i) & 1] for i in range(n_out)]
 
 
 def apply(row_sets: list[list[int]], x: int) -> int:

@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from authcore.keyspec import emitter, optimizer, proof
+from authcore.keyspec import emitter, matrix, optimizer, proof
 from authcore.model import gf128
 
 IN, OUT, C1, C2 = "gf128_pow_in", "gf128_pow_out", "gf128_pow_c1", "gf128_pow_c2"
@@ -88,6 +88,7 @@ def basis(h: int) -> PowerBasis:
             chains.append(len(p) - start)
         if len(p) == 128:
             break
+
     def coords(x: int) -> int:
         r, c = span.reduce(x)
         assert not r, "the chains span the field"
@@ -99,12 +100,9 @@ def basis(h: int) -> PowerBasis:
                       [coords(gf128.mul(1 << j, h2)) for j in range(128)] +
                       [coords(gf128.mul(1 << j, h)) for j in range(128)])
 
-def rows(cols: list[int], n_out: int = 128) -> list[list[int]]:
-    """The map's rows: rows[i] = the inputs j whose column has bit i."""
-    return [[j for j, c in enumerate(cols) if (c >> i) & 1] for i in range(n_out)]
-
 
 def apply(cols: list[int], x: int) -> int:
+    """The map of ``cols`` on x."""
     y = 0
     for j, c in enumerate(cols):
         if (x >> j) & 1:
@@ -141,7 +139,7 @@ def write(h: int, out: Path, opt: str = "lut4", prove: bool = True) -> tuple[lis
     for name, o, cols, cut, what in _modules(pb, opt):
         n_in = len(cols)
         t0 = time.monotonic()
-        net = optimizer.OPTIMIZERS[o](rows(cols), n_in)
+        net = optimizer.OPTIMIZERS[o](matrix.rows_of(cols), n_in)
         opt_s = time.monotonic() - t0
         path = out / f"{name}.v"
         text = (emitter.map_cut(name, net, o, what) if cut else emitter.map_plain(name, net, o, what))

@@ -222,14 +222,20 @@ def check_columns(out_masks: list[int], cols: list[int], module: str, a_cols: li
 
 
 def prove_columns(path: Path, module: str, cols: list[int], a_cols: list[int] | None = None, latency: int = 0,
-                  hold: bool = False) -> ProofResult:
+                  hold: bool = False, what: str = "its map") -> ProofResult:
     """Prove ``module`` in ``path`` is the linear map of ``cols`` (and ``a_cols`` on its input a),
-    ``latency`` cycles after its inputs (:func:`prove_file` for any map: the power basis's)."""
+    ``latency`` cycles after its inputs, ports as wide as ``cols`` has columns; ``hold``: with its
+    en/clr inputs tied (:func:`elaborate`). The proof of every generated map: the multipliers'
+    (:func:`prove_file`) and the power basis's."""
+    width = len(cols)
     ev = evaluate_map(elaborate(path, module, hold=hold, a_port=a_cols is not None), HOLD_TOP if hold else module)
-    if ev.width != 128 or ev.addend != (a_cols is not None) or ev.latency != latency:
-        raise ProofError(f"{module}: {ev.width}-bit ports, {'an' if ev.addend else 'no'} input a, latency "
-                         f"{ev.latency}; expected 128, {'an' if a_cols is not None else 'no'} input a, {latency}")
-    check_columns(ev.masks, cols, module, a_cols, what="its map")
+    if ev.width != width:
+        raise ProofError(f"{module}: {ev.width}-bit ports, expected {width}")
+    if ev.addend != (a_cols is not None):
+        raise ProofError(f"{module}: expected {'an' if a_cols is not None else 'no'} accumulate input a")
+    if ev.latency != latency:
+        raise ProofError(f"{module}: {ev.latency} register levels on every path, expected {latency}")
+    check_columns(ev.masks, cols, module, a_cols, what=what)
     return ProofResult(module, ev.census, True)
 
 
@@ -237,15 +243,8 @@ def prove_file(path: Path, module: str, h_power: int, addend: bool = False, late
                width: int = 128, hold: bool = False) -> ProofResult:
     """Prove ``module`` in ``path`` is y = x*H^p (or x*H^p ^ a with ``addend``), ``latency`` cycles
     after its inputs, in GF(2^width); ``hold``: with its en/clr inputs tied (:func:`elaborate`)."""
-    ev = evaluate_map(elaborate(path, module, hold=hold), HOLD_TOP if hold else module)
-    if ev.width != width:
-        raise ProofError(f"{module}: {ev.width}-bit ports, expected {width}")
-    if ev.addend != addend:
-        raise ProofError(f"{module}: expected {'an' if addend else 'no'} accumulate input a")
-    if ev.latency != latency:
-        raise ProofError(f"{module}: {ev.latency} register levels on every path, expected {latency}")
-    check(ev.masks, h_power, module, addend)
-    return ProofResult(module, ev.census, True)
+    return prove_columns(path, module, matrix.columns(h_power, width),
+                         [1 << i for i in range(width)] if addend else None, latency, hold, what="x*H")
 
 
 def generic_source(h: int, karatsuba: int = 0) -> str:

@@ -31,13 +31,17 @@ def mul_x(v: int) -> int:
 
 
 def power(h: int, n: int) -> int:
-    """H^n for n >= 1 (the lane powers of a multi-block GHASH)."""
+    """H^n for n >= 1 (the lane powers of a multi-block GHASH, inverses, subfield elements), by
+    square and multiply."""
     if n < 1:
         raise InvalidParameter(f"power of H must be at least 1, got {n}")
-    acc = h
-    for _ in range(n - 1):
-        acc = mul(acc, h)
-    return acc
+    result = ONE
+    while n:
+        if n & 1:
+            result = mul(result, h)
+        h = mul(h, h)
+        n >>= 1
+    return result
 
 
 def block_to_int(block: bytes) -> int:
@@ -86,12 +90,4 @@ def inverse(x: int) -> int:
     """x^-1 = x^(2^128 - 2) (Fermat), for constructing inputs with a chosen GHASH value."""
     if x == 0:
         raise InvalidParameter("zero has no inverse in GF(2^128)")
-    result = ONE
-    base = x
-    e = (1 << 128) - 2
-    while e:
-        if e & 1:
-            result = mul(result, base)
-        base = mul(base, base)
-        e >>= 1
-    return result
+    return power(x, (1 << 128) - 2)
