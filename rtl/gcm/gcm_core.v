@@ -225,7 +225,7 @@ module gcm_core #(
     );
 
     // ---- the packet: parser, counters ---------------------------------------------------------------
-    wire         cg_idle, iv_wait, start_direct, start_hash, out_free, tag_busy, tag_full, txt_take, txt_load;
+    wire         cg_idle, cg_room, iv_wait, start_direct, start_hash, out_free, tag_busy, tag_full, txt_take, txt_load;
     wire [127:0] iv_blk;
     wire [DW-1:0] txt_data;
     wire [16*LANES-1:0] txt_keep;
@@ -238,7 +238,7 @@ module gcm_core #(
         .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tuser(s_axis_tuser),
         .s_axis_tlast(s_axis_tlast), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
         .key_valid(key_valid), .key_ready(ks_ready), .key_none(ks_none),
-        .cg_idle(cg_idle), .iv_wait(iv_wait), .iv_blk(iv_blk), .start_direct(start_direct),
+        .cg_idle(cg_idle), .cg_room(cg_room), .iv_wait(iv_wait), .iv_blk(iv_blk), .start_direct(start_direct),
         .start_hash(start_hash), .text_done(text_done),
         .ks_valid(ks_valid), .keystream(keystream), .out_free(out_free), .tag_busy(tag_busy),
         .tag_full(tag_full), .txt_take(txt_take), .txt_load(txt_load), .txt_data(txt_data),
@@ -256,7 +256,7 @@ module gcm_core #(
         .mode(end_mode), .iv_wait(iv_wait), .iv_blk(iv_blk), .start_direct(start_direct),
         .start_hash(start_hash), .ghash_j0(gh_out), .j0_pop(gh_pop && gh_kind), .text_done(text_done),
         .blk(cg_blk), .kind(cg_kind), .valid(cg_valid), .ready(aes_in_ready),
-        .idle(cg_idle), .waiting(cg_waiting), .j0_busy(cg_j0_busy), .issue_gen(issue_gen)
+        .idle(cg_idle), .room(cg_room), .waiting(cg_waiting), .j0_busy(cg_j0_busy), .issue_gen(issue_gen)
     );
 
     // ---- packet ends and the output ----------------------------------------------------------------

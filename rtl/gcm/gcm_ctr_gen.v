@@ -4,12 +4,17 @@
 // (CTR: the counter block as given, no J0).
 // A packet's J0 comes from its 12-byte IV beat (start_direct: J0 = IV || 0^31 1; CTR: the counter
 // block) or from the IV's GHASH (start_hash: wait for the GHASH result, j0_pop when it is taken).
+// A start_hash that comes while the previous packet's J0 is still awaited or issued (the parser has
+// gone on to the next packet's IV) is kept as the pending packet, with its mode and whether its
+// text has already ended, and starts as soon as the previous one is done: the next IV's hash then
+// runs while the generator waits for this one's (room: no packet is pending).
 // Keystream counters are issued until the packet's text ends (text_done), LANES at a time (a
 // keystream slot of two blocks, c and c + 1, on two lanes); a counter issued as the text ends is a
 // leftover that the AES output router drops. GMAC packets issue none.
 // kind: 0 a keystream block, 1 E_K(J0), 2 H (gcm_core's K_GEN, K_J0, K_H).
-// idle: no packet's counters are running (the parser may start the next); waiting: a J0 from
-// GHASH is awaited; j0_busy: the J0 is awaited or not yet issued (the router keeps leftovers).
+// idle: no packet's counters are running and none is pending (the parser may start the next
+// directly); room: none is pending (it may start a hash); waiting: a J0 from GHASH is awaited;
+// j0_busy: the J0 is awaited or not yet issued (the router keeps leftovers), or a packet pending.
 module gcm_ctr_gen #(
     parameter LANES = 1
 ) (
@@ -31,6 +36,7 @@ module gcm_ctr_gen #(
     output reg          valid,
     input  wire         ready,
     output wire         idle,
+    output wire         room,
     output wire         waiting,
     output wire         j0_busy,
     output wire         issue_gen      // a keystream counter is taken by the AES core now
@@ -42,6 +48,9 @@ module gcm_ctr_gen #(
     reg  [127:0] ctr_q;
     reg          stop_q;      // the packet's text ended before its counters started
     reg          gmac_q;      // no keystream wanted
+    reg          pend_q;      // a packet whose J0 is hashed waits for this one to finish
+    reg          pend_stop_q; // ... its text has ended
+    reg          pend_gmac_q; // ... it is GMAC
     wire         take = valid && ready;
 
     function [127:0] inc32;  // the spec's inc32, by n
@@ -77,11 +86,26 @@ module gcm_ctr_gen #(
             ctr_q <= 128'd0;
             stop_q <= 1'b0;
             gmac_q <= 1'b0;
+            pend_q <= 1'b0;
+            pend_stop_q <= 1'b0;
+            pend_gmac_q <= 1'b0;
         end else begin
+            // the parser is past the pending packet's IV, so every text_done is that packet's
+            if (pend_q && text_done) pend_stop_q <= 1'b1;
+            if (start_hash && (cg_q != C_IDLE || pend_q)) begin
+                pend_q <= 1'b1;
+                pend_stop_q <= 1'b0;
+                pend_gmac_q <= mode == M_GMAC;
+            end
             if (h_start) cg_q <= C_H;
             else if (h_abort) cg_q <= C_IDLE;
             case (cg_q)
-                C_IDLE: begin
+                C_IDLE: if (pend_q) begin
+                    pend_q <= 1'b0;
+                    stop_q <= pend_stop_q || text_done;
+                    gmac_q <= pend_gmac_q;
+                    cg_q <= C_WAIT;
+                end else begin
                     stop_q <= 1'b0;
                     gmac_q <= mode == M_GMAC;
                     // ctr_q is not read in C_IDLE, so it loads every IV beat that waits, and the
@@ -120,9 +144,10 @@ module gcm_ctr_gen #(
         end
     end
 
-    assign idle = cg_q == C_IDLE;
+    assign idle = cg_q == C_IDLE && !pend_q;
+    assign room = !pend_q;
     assign waiting = cg_q == C_WAIT;
-    assign j0_busy = cg_q == C_WAIT || cg_q == C_J0;
+    assign j0_busy = cg_q == C_WAIT || cg_q == C_J0 || pend_q;
     assign issue_gen = take && kind == K_GEN;
 endmodule
 `default_nettype wire

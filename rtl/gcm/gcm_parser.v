@@ -37,7 +37,8 @@ module gcm_parser #(
     input  wire                 key_ready,     // gcm_key_ctl: a key is loaded
     input  wire                 key_none,      // no key (packets are taken and refused)
     // the counter generator
-    input  wire                 cg_idle,
+    input  wire                 cg_idle,       // it may start a packet (direct J0)
+    input  wire                 cg_room,       // it may take a hash start (J0 from GHASH)
     output wire                 iv_wait,       // the first IV beat is at the input
     output wire [127:0]         iv_blk,        // its first 16 bytes, block order
     output wire                 start_direct,
@@ -206,8 +207,8 @@ module gcm_parser #(
                 end
             end
             S_IVLEN: begin
-                feed_len = cg_idle;
-                start_hash = cg_idle && gh_ready;
+                feed_len = cg_room;
+                start_hash = cg_room && gh_ready;
             end
             S_BODY: begin
                 if (s_axis_tvalid) begin
@@ -267,7 +268,7 @@ module gcm_parser #(
         gh_blk = gh_beat;
         gh_keep = in_keep;
         if (st_q == S_IVLEN) begin
-            gh_valid = cg_idle;
+            gh_valid = cg_room;
             gh_last = 1'b1;
             gh_keep = ONE_BLOCK;
             gh_blk = zext128(iv_len_blk);

@@ -181,6 +181,112 @@ if TOP == "gcm_ctr_gen":
         await ReadOnly()
         assert dut.idle.value == 1 and dut.valid.value == 0 and int(dut.blk.value) == 0
 
+    @cocotb.test(timeout_time=100, timeout_unit="ms")
+    async def hashed_j0_pending_behind_a_packet(dut):
+        """The parser's side played at random: direct starts only when idle, hash starts whenever
+        there is room, so a hashed packet is often kept pending behind the previous one; its mode and
+        a text that ends before it starts (GMAC, an empty text) are kept with it. GHASH gives the
+        hashed J0s in start order, whenever the generator waits. Every packet's blocks come in order:
+        E_K(J0) (its J0) then inc32(J0, 1 + LANES i), as many as its text took and at most one
+        leftover (CTR: the counter block on); a packet whose text ended before it started, none."""
+        rng = axis.seeded()
+        await ctr_init(dut)
+        packets = []
+        for _ in range(300):
+            mode = rng.choice([GCM, GCM, GMAC, CTR])
+            hashed = mode != CTR and rng.random() < 0.7
+            n = 0 if mode == GMAC else (rng.randrange(1, 6) if mode == CTR or rng.random() < 0.6 else 0)
+            packets.append((mode, hashed, n, rng.getrandbits(128), rng.getrandbits(128)))
+        got: list[tuple[int, int]] = []
+        j0_queue: list[int] = []   # hashed J0s started and not yet popped, in order
+        pending_seen = 0
+
+        async def consumer() -> None:
+            while True:
+                await RisingEdge(dut.clk)
+                dut.ready.value = int(rng.random() < 0.6)
+                await ReadOnly()
+                if dut.valid.value == 1 and dut.ready.value == 1:
+                    got.append((int(dut.blk.value), int(dut.kind.value)))
+
+        async def ghash() -> None:
+            while True:
+                await RisingEdge(dut.clk)
+                dut.j0_pop.value = 0
+                await ReadOnly()
+                pop = dut.waiting.value == 1 and j0_queue and rng.random() < 0.3
+                await RisingEdge(dut.clk)
+                if pop:
+                    dut.ghash_j0.value, dut.j0_pop.value = j0_queue.pop(0), 1
+
+        cons = cocotb.start_soon(consumer())
+        gh = cocotb.start_soon(ghash())
+        j0_before = 0   # J0 blocks of the packets before this one
+        for mode, hashed, n, iv, j0 in packets:
+            # wait for the generator's permission, as the parser does, then start
+            for waited in range(10_000):
+                await RisingEdge(dut.clk)
+                await ReadOnly()
+                assert waited < 2_000, f"no room or idle for {waited} cycles: a packet never ends"
+                if (dut.room.value if hashed else dut.idle.value) == 1 and rng.random() < 0.7:
+                    break
+                if dut.room.value == 0:
+                    assert dut.idle.value == 0 and dut.j0_busy.value == 1, "a pending packet, idle"
+            await RisingEdge(dut.clk)
+            mark = len(got)
+            dut.mode.value, dut.iv_wait.value, dut.iv_blk.value = mode, 1, iv
+            dut.start_hash.value, dut.start_direct.value = int(hashed), int(not hashed)
+            if hashed:
+                j0_queue.append(j0)
+            await RisingEdge(dut.clk)
+            dut.iv_wait.value = dut.start_hash.value = dut.start_direct.value = 0
+            dut.mode.value = rng.choice([GCM, GMAC, CTR])   # the parser's mode moves on
+            await ReadOnly()
+            pending_seen += int(dut.room.value == 0)
+            # the text: wait for n keystream blocks of this packet, then end it (just after the
+            # edge, with every block taken so far recorded: a block taken with text_done is a leftover)
+            await RisingEdge(dut.clk)
+            while n:
+                if mode == CTR:
+                    start = mark   # idle when it started: every block since is its own
+                else:
+                    js = [i for i, (_, k) in enumerate(got) if k == K_J0]
+                    start = js[j0_before] + 1 if len(js) > j0_before else len(got)
+                if sum(k == K_GEN for _, k in got[start:]) >= n:
+                    break
+                await RisingEdge(dut.clk)
+            dut.text_done.value = 1
+            await RisingEdge(dut.clk)
+            dut.text_done.value = 0
+            j0_before += mode != CTR
+        for _ in range(200):
+            await RisingEdge(dut.clk)
+        await ReadOnly()
+        assert dut.idle.value == 1 and dut.room.value == 1 and not j0_queue, "packets left unfinished"
+        cons.cancel()
+        gh.cancel()
+        # the model over the recorded blocks
+        popped = [p[4] for p in packets if p[1]]
+        i = 0
+        for k, (mode, hashed, n, iv, _) in enumerate(packets):
+            if mode == CTR:
+                base, lo = iv, 0
+            else:
+                want = popped.pop(0) if hashed else (iv & ~0xFFFFFFFF) | 1
+                assert got[i] == (want, K_J0), f"packet {k}: J0 {got[i]}"
+                base, lo, i = want, 1, i + 1
+            c = 0
+            while i < len(got) and got[i][1] == K_GEN:
+                if c >= n + 1 or (c >= n and k + 1 < len(packets) and packets[k + 1][0] == CTR
+                                  and got[i][0] == packets[k + 1][3]):   # the next CTR packet's first
+                    break
+                assert got[i][0] == inc32(base, lo + LANES * c), f"packet {k}: keystream block {c}"
+                c += 1
+                i += 1
+            assert n <= c <= n + 1, f"packet {k} (mode {mode}, hashed {hashed}): {c} keystream blocks for {n}"
+        assert i == len(got), "blocks beyond the packets'"
+        assert pending_seen > 20, f"only {pending_seen} packets were kept pending"
+
 if TOP == "gcm_tag_unit":
     TAG_LENGTHS = (4, 8, 12, 13, 14, 15, 16)
 
@@ -590,8 +696,8 @@ if TOP == "gcm_parser":
         in order, and one error pulse per broken packet."""
         rng = axis.seeded()
         for s in ("key_clear", "s_axis_tdata", "s_axis_tkeep", "s_axis_tuser", "s_axis_tlast", "s_axis_tvalid",
-                  "key_valid", "key_none", "cg_idle", "ks_valid", "keystream", "out_free", "tag_busy", "tag_full",
-                  "gh_ready", "gh_pop"):
+                  "key_valid", "key_none", "cg_idle", "cg_room", "ks_valid", "keystream", "out_free", "tag_busy",
+                  "tag_full", "gh_ready", "gh_pop"):
             getattr(dut, s).value = 0
         dut.key_ready.value = 1
         await axis.start_clock(dut)
@@ -606,7 +712,9 @@ if TOP == "gcm_parser":
         while len(ends) < len(packets):
             await RisingEdge(dut.clk)
             cycle += 1
-            dut.cg_idle.value = int(rng.random() < 0.7)
+            cg_idle = rng.random() < 0.7
+            dut.cg_idle.value = int(cg_idle)
+            dut.cg_room.value = int(cg_idle or rng.random() < 0.5)   # idle has room
             dut.ks_valid.value = int(rng.random() < 0.7)
             dut.keystream.value = ks
             dut.out_free.value = int(rng.random() < 0.7)
@@ -635,6 +743,7 @@ if TOP == "gcm_parser":
                 assert dut.iv_wait.value == 1 and dut.cg_idle.value == 1, "a J0 started while counters run"
                 starts.append(("direct", int(dut.iv_blk.value)))
             if dut.start_hash.value == 1:
+                assert dut.cg_room.value == 1, "a hash started with a packet already pending"
                 starts.append(("hash", None))
             errors += int(dut.error.value)
             if dut.end_push.value == 1:
