@@ -157,7 +157,7 @@ module gcm_core #(
     assign key_loaded = ks_ready;
 
     // ---- AES ----------------------------------------------------------------------------------------
-    wire [127:0] cg_blk;
+    wire [127:0] cg_blk, cg_blk1;
     wire [1:0]   cg_kind;
     wire         cg_valid, aes_in_ready;
     wire [1:0]   aes_q_kind;
@@ -185,11 +185,13 @@ module gcm_core #(
                 .clk(clk), .rst(rst), .key_clear(key_clear),
                 .key(key), .key_len(key_len), .key_valid(key_valid && core_idle),
                 .key_ready(unused_key_ready),
-                .s_axis_tdata({cg_blk[127:32], cg_blk[31:0] + 32'd1}), .s_axis_tuser(cg_kind),
+                .s_axis_tdata(cg_blk1), .s_axis_tuser(cg_kind),
                 .s_axis_tvalid(cg_valid), .s_axis_tready(unused_ready),
                 .m_axis_tdata(aes_q[255:128]), .m_axis_tuser(unused_kind), .m_axis_tvalid(unused_valid),
                 .m_axis_tready(aes_q_ready), .key_loaded(unused_loaded), .error(unused_error)
             );
+        end else begin : g_one_lane
+            wire unused_blk1 = ^cg_blk1;   // the second lane's counter
         end
     endgenerate
 
@@ -255,7 +257,7 @@ module gcm_core #(
         .clk(clk), .rst(rst), .key_clear(key_clear), .h_start(h_start), .h_abort(h_abort),
         .mode(end_mode), .iv_wait(iv_wait), .iv_blk(iv_blk), .start_direct(start_direct),
         .start_hash(start_hash), .ghash_j0(gh_out), .j0_pop(gh_pop && gh_kind), .text_done(text_done),
-        .blk(cg_blk), .kind(cg_kind), .valid(cg_valid), .ready(aes_in_ready),
+        .blk(cg_blk), .blk1(cg_blk1), .kind(cg_kind), .valid(cg_valid), .ready(aes_in_ready),
         .idle(cg_idle), .room(cg_room), .waiting(cg_waiting), .j0_busy(cg_j0_busy), .issue_gen(issue_gen)
     );
 

@@ -32,6 +32,7 @@ module gcm_ctr_gen #(
     input  wire         j0_pop,        // ... taken now (valid only while waiting)
     input  wire         text_done,     // no more keystream is needed for the packet
     output reg  [127:0] blk,
+    output wire [127:0] blk1,          // LANES 2: the second lane's block, inc32(blk, 1) (not for H)
     output reg  [1:0]   kind,
     output reg          valid,
     input  wire         ready,
@@ -46,6 +47,10 @@ module gcm_ctr_gen #(
     localparam [2:0] C_IDLE = 3'd0, C_WAIT = 3'd1, C_J0 = 3'd2, C_RUN = 3'd3, C_H = 3'd4;
     reg  [2:0]   cg_q;
     reg  [127:0] ctr_q;
+    // inc32(ctr_q, 1), kept beside it for the second lane, so no adder sits between the state and
+    // that lane's first S-box (cg_q through the adder into an S-box RAM's address was a placement's
+    // critical path, 12.0 ns)
+    reg  [127:0] ctr1_q;
     reg          stop_q;      // the packet's text ended before its counters started
     reg          gmac_q;      // no keystream wanted
     reg          pend_q;      // a packet whose J0 is hashed waits for this one to finish
@@ -84,6 +89,7 @@ module gcm_ctr_gen #(
         if (rst || key_clear) begin
             cg_q <= C_IDLE;
             ctr_q <= 128'd0;
+            ctr1_q <= 128'd0;
             stop_q <= 1'b0;
             gmac_q <= 1'b0;
             pend_q <= 1'b0;
@@ -112,7 +118,10 @@ module gcm_ctr_gen #(
                     // one taken leaves its value: the take decision does not reach the 128
                     // enables (it did, through the AES handshake: 12.6 ns, the key-specialized
                     // core's critical path).
-                    if (iv_wait) ctr_q <= (mode == M_CTR) ? iv_blk : {iv_blk[127:32], 32'd1};
+                    if (iv_wait) begin
+                        ctr_q <= (mode == M_CTR) ? iv_blk : {iv_blk[127:32], 32'd1};
+                        ctr1_q <= (mode == M_CTR) ? inc32(iv_blk, 32'd1) : {iv_blk[127:32], 32'd2};
+                    end
                     if (start_direct) begin
                         cg_q <= (mode == M_CTR) ? C_RUN : C_J0;
                     end else if (start_hash) begin
@@ -123,6 +132,7 @@ module gcm_ctr_gen #(
                     if (text_done) stop_q <= 1'b1;
                     if (j0_pop) begin
                         ctr_q <= ghash_j0;
+                        ctr1_q <= inc32(ghash_j0, 32'd1);
                         cg_q <= C_J0;
                     end
                 end
@@ -130,12 +140,16 @@ module gcm_ctr_gen #(
                     if (text_done) stop_q <= 1'b1;
                     if (take) begin
                         ctr_q <= inc32(ctr_q, 32'd1);
+                        ctr1_q <= inc32(ctr1_q, 32'd1);
                         cg_q <= (stop_q || text_done || gmac_q) ? C_IDLE : C_RUN;
                     end
                 end
                 C_RUN: begin
                     // a keystream slot is LANES counters: c (lane 0) and c + 1 (lane 1)
-                    if (take) ctr_q <= inc32(ctr_q, LANES);
+                    if (take) begin
+                        ctr_q <= inc32(ctr_q, LANES);
+                        ctr1_q <= inc32(ctr1_q, LANES);
+                    end
                     if (text_done) cg_q <= C_IDLE;
                 end
                 C_H: if (take) cg_q <= C_IDLE;
@@ -144,6 +158,7 @@ module gcm_ctr_gen #(
         end
     end
 
+    assign blk1 = ctr1_q;
     assign idle = cg_q == C_IDLE && !pend_q;
     assign room = !pend_q;
     assign waiting = cg_q == C_WAIT;

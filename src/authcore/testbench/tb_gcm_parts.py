@@ -94,6 +94,13 @@ if TOP == "gcm_ctr_gen":
         await axis.start_clock(dut)
         await axis.reset(dut)
 
+    def offer(dut) -> tuple[int, int]:
+        """(blk, kind) offered now; the second lane's block is inc32(blk, 1) for every kind but H."""
+        blk, kind = int(dut.blk.value), int(dut.kind.value)
+        if kind != K_H:
+            assert int(dut.blk1.value) == inc32(blk, 1), f"second lane's block for {blk:#x}"
+        return blk, kind
+
     async def take_blocks(dut, rng, count: int, gap: float) -> list[tuple[int, int]]:
         """Accept ``count`` offered blocks with random ready gaps; (blk, kind) of each, in order.
         Returns with ready low, in the cycle after the last one."""
@@ -103,7 +110,7 @@ if TOP == "gcm_ctr_gen":
             dut.ready.value = int(rng.random() >= gap)
             await ReadOnly()
             if dut.valid.value == 1 and dut.ready.value == 1:
-                got.append((int(dut.blk.value), int(dut.kind.value)))
+                got.append(offer(dut))
         await RisingEdge(dut.clk)
         dut.ready.value = 0
         return got
@@ -207,7 +214,7 @@ if TOP == "gcm_ctr_gen":
                 dut.ready.value = int(rng.random() < 0.6)
                 await ReadOnly()
                 if dut.valid.value == 1 and dut.ready.value == 1:
-                    got.append((int(dut.blk.value), int(dut.kind.value)))
+                    got.append(offer(dut))
 
         async def ghash() -> None:
             while True:
