@@ -36,6 +36,11 @@
 //          flags and a select (m_axis_tdata is a 2:1 multiplexer from registers). For wide FIFOs
 //          whose consumer's ready comes from far away: in the 150 MHz Crenne chain, ready's path
 //          to 129 enables was the critical path at every placement (5-8 ns of routing).
+//   HEAD_W  0 (default), or with STYLE "logic" and OUT_REGS 0: the top HEAD_W payload bits (a kind
+//          or flag field that control decodes at the head) are read at a copy of the read pointer
+//          of their own (a keep_reg), so that decision does not start on the net that also selects
+//          every data bit: beside a wide word that net spans the datapath (in gcm_core's two-lane
+//          keystream FIFO, 514 multiplexers; its far end began the core's critical path).
 // clear empties the FIFO like reset (for key_clear). count is the number of words held. zero ("logic"
 // only, 0 otherwise) is high when every word and output register holds zero: for tests of key
 // erasure through ports; left unconnected it costs nothing.
@@ -45,7 +50,8 @@ module axis_fifo #(
     parameter [8*11-1:0] STYLE = "block",
     parameter WIPE  = 0,
     parameter OUT_REGS = 1,
-    parameter EAGER = 0
+    parameter EAGER = 0,
+    parameter HEAD_W = 0
 ) (
     input  wire                     clk,
     input  wire                     rst,
@@ -77,6 +83,9 @@ module axis_fifo #(
         end
         if (OUT_REGS != 1 && !((OUT_REGS == 0 || OUT_REGS == 2) && STYLE != "block")) begin : g_bad_out
             axis_fifo_OUT_REGS_must_be_0_1_or_2_and_1_with_block_RAM u_err ();
+        end
+        if (HEAD_W < 0 || HEAD_W > WIDTH || (HEAD_W != 0 && (STYLE != "logic" || OUT_REGS != 0))) begin : g_bad_head
+            axis_fifo_HEAD_W_must_be_0_or_up_to_WIDTH_with_logic_and_OUT_REGS_0 u_err ();
         end
     endgenerate
 
@@ -129,6 +138,22 @@ module axis_fifo #(
     // DEEP AES engine's output FIFO).
     wire [AW-1:0]     mem_ra   = rp_q;
     wire [WIDTH-1:0]  head;            // the memory at the read pointer (OUT_REGS = 0)
+    // HEAD_W: the read pointer's copy for the top HEAD_W bits. It counts on its own (from its own
+    // value, not rp_q's), loaded and cleared as rp_q is, so the two are always equal (asserted
+    // below); a keep_reg, since synthesis would merge two equal registers into one.
+    localparam [WIDTH-1:0] HMASK = ~({WIDTH{1'b1}} >> HEAD_W);
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [AW-1:0]     hrp;             // read by the flip-flop memory and the formal contract only
+    /* verilator lint_on UNUSEDSIGNAL */
+    generate
+        if (HEAD_W != 0) begin : g_hrp
+            keep_reg #(.WIDTH(AW)) u_hrp (
+                .clk(clk), .clr(rst || clear), .en(load), .d(hrp + 1'b1), .q(hrp)
+            );
+        end else begin : g_no_hrp
+            assign hrp = rp_q;
+        end
+    endgenerate
 `ifdef AUTHCORE_FORMAL_PRIMS
     wire [DEPTH*WIDTH-1:0] f_mem;      // the memory by word address, for the formal contract below
 `endif
@@ -191,7 +216,8 @@ module axis_fifo #(
                 end
                 assign words[i*WIDTH +: WIDTH] = w_q;
             end
-            assign head = words[mem_ra*WIDTH +: WIDTH];
+            // HEAD_W: the top bits from the read pointer's copy (HMASK 0 without one)
+            assign head = (words[hrp*WIDTH +: WIDTH] & HMASK) | (words[mem_ra*WIDTH +: WIDTH] & ~HMASK);
 `ifdef AUTHCORE_FORMAL_PRIMS
             assign f_mem = words;
 `endif
@@ -300,6 +326,7 @@ module axis_fifo #(
         assert (full_q == (stored_q == DEPTH));
         assert (some_q == (stored_q != 0));
         assert (wp_q == rp_q + stored_q[AW-1:0]);
+        assert (hrp == rp_q);
         if (OUT_REGS == 0) assert (ov_q == 2'b00);
         if (OUT_REGS == 1) assert (!ov_q[1]);
         if (OUT_REGS == 2) begin
