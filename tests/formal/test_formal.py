@@ -46,6 +46,8 @@ MUTANTS = [
     ("common/axis_fifo.v", "if (WIPE == 1 && (rst || clear)) w_q <= {WIDTH{1'b0}};",
      "if (1'b0) w_q <= {WIDTH{1'b0}};", "axis_fifo-logic-depth2-out_regs1-wipe1-eager0",
      "FIFO: a word left out of the wipe"),
+    ("common/axis_fifo.v", ".d(hrp + 1'b1), .q(hrp)", ".d(hrp), .q(hrp)", "axis_fifo-head-depth2-head_w2-wipe0-eager0",
+     "FIFO: the read pointer's copy for the head's top bits does not count (a stale kind)"),
     ("ghash/ghash_core.v", "            x_q <= {WIDTH{1'b0}};\n            in_msg_q <= 1'b0;",
      "            in_msg_q <= 1'b0;", "ghash_core-erase-mult0", "GHASH: the running value left out of erasure"),
     pytest.param("gcm/gcm_key_ctl.v", "h_q <= 128'd0;", "h_q <= h_q;", "gcm_core-erase", "GCM: H left out of erasure",

@@ -21,17 +21,18 @@ def independent_driver_ran(sim_dir: Path, width: int) -> bool:
     return ("tb_common.cocotbext_axi_source_and_sink passed" in log) == (width % 8 == 0)
 
 
-@pytest.mark.parametrize("style,depth,width,wipe,out_regs,eager", [
-    ("block", 16, 37, 0, 1, 0), ("distributed", 4, 129, 1, 1, 0), ("logic", 2, 8, 1, 1, 1),
-    ("distributed", 32, 16, 0, 1, 1), ("distributed", 8, 20, 0, 2, 0), ("logic", 4, 9, 1, 2, 0),
-    ("logic", 8, 33, 1, 0, 0), ("distributed", 4, 12, 1, 0, 1), ("logic", 2, 5, 0, 0, 1),
-    ("distributed", 32, 24, 1, 0, 0), ("distributed", 64, 10, 1, 1, 0),
+@pytest.mark.parametrize("style,depth,width,wipe,out_regs,eager,head_w", [
+    ("block", 16, 37, 0, 1, 0, 0), ("distributed", 4, 129, 1, 1, 0, 0), ("logic", 2, 8, 1, 1, 1, 0),
+    ("distributed", 32, 16, 0, 1, 1, 0), ("distributed", 8, 20, 0, 2, 0, 0), ("logic", 4, 9, 1, 2, 0, 0),
+    ("logic", 8, 33, 1, 0, 0, 0), ("distributed", 4, 12, 1, 0, 1, 0), ("logic", 2, 5, 0, 0, 1, 0),
+    ("distributed", 32, 24, 1, 0, 0, 0), ("distributed", 64, 10, 1, 1, 0, 0),
+    ("logic", 2, 10, 1, 0, 1, 2), ("logic", 4, 9, 0, 0, 0, 9),
 ])
-def test_axis_fifo(tmp_path, rng, style, depth, width, wipe, out_regs, eager):
+def test_axis_fifo(tmp_path, rng, style, depth, width, wipe, out_regs, eager, head_w):
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
-    passed, failed = simulate("axis_fifo", [RTL / "axis_fifo.v"], "tb_common", [TB], tmp_path,
+    passed, failed = simulate("axis_fifo", [RTL / "axis_fifo.v", RTL / "keep_reg.v"], "tb_common", [TB], tmp_path,
                               parameters={"WIDTH": width, "DEPTH": depth, "STYLE": f'"{style}"', "WIPE": wipe,
-                                          "OUT_REGS": out_regs, "EAGER": eager}, env=env)
+                                          "OUT_REGS": out_regs, "EAGER": eager, "HEAD_W": head_w}, env=env)
     assert (passed, failed) == (5, 0) and independent_driver_ran(tmp_path, width)
 
 
@@ -48,6 +49,9 @@ def test_delay_line(tmp_path, rng, delay, reset):
     ({"STYLE": '"ultra"'}, "axis_fifo_STYLE_must_be_block_distributed_or_logic"),
     ({"OUT_REGS": 2}, "axis_fifo_OUT_REGS_must_be_0_1_or_2_and_1_with_block_RAM"),
     ({"OUT_REGS": 0}, "axis_fifo_OUT_REGS_must_be_0_1_or_2_and_1_with_block_RAM"),
+    ({"STYLE": '"logic"', "HEAD_W": 2}, "axis_fifo_HEAD_W_must_be_0_or_up_to_WIDTH_with_logic_and_OUT_REGS_0"),
+    ({"STYLE": '"logic"', "OUT_REGS": 0, "WIDTH": 4, "HEAD_W": 5},
+     "axis_fifo_HEAD_W_must_be_0_or_up_to_WIDTH_with_logic_and_OUT_REGS_0"),
 ])
 def test_axis_fifo_refuses_illegal_parameters(tmp_path, params, message):
     from authcore.errors import ToolError
