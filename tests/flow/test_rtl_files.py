@@ -47,4 +47,5 @@ def test_needed_reads_a_generated_top_afresh(tmp_path):
     top.write_text("module top; axis_keep #(.BYTES(2)) u_keep (); endmodule\n")
     assert [p.name for p in rtl.needed(top)] == ["axis_keep.v"]
     top.write_text("module top; ghash_chain u_chain (); axis_keep u_keep (); endmodule\n")
-    assert [p.name for p in rtl.needed(top)] == ["axis_keep.v", "ghash_chain.v", "axis_fifo.v", "delay_line.v"]
+    assert [p.name for p in rtl.needed(top)] == ["axis_keep.v", "ghash_chain.v", "axis_fifo.v", "delay_line.v",
+                                            "keep_reg.v"]

@@ -231,8 +231,9 @@ def test_pipelined_folder_has_proven_inverse_powers(tmp_path, rng):
     powers = [m["power"] for m in g.manifest["multipliers"]]
     assert powers == [1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -4]
     # the multipliers, then the rtl/common primitives the top instantiates (no key material), the top
-    assert [f.name for f in g.files][-6:] == ["gf128_mul_hinv.v", "gf128_mul_hinv2.v", "gf128_mul_hinv4.v",
-                                             "axis_fifo.v", "axis_keep.v", "ghash_keyspec.v"]
+    # (keep_reg.v: axis_fifo instantiates it for HEAD_W)
+    assert [f.name for f in g.files][-7:] == ["gf128_mul_hinv.v", "gf128_mul_hinv2.v", "gf128_mul_hinv4.v",
+                                             "axis_fifo.v", "keep_reg.v", "axis_keep.v", "ghash_keyspec.v"]
     secret = {f["file"] for f in g.manifest["files"] if f["key_material"]}
     assert secret == {f"{m['module']}.v" for m in g.manifest["multipliers"]}
     assert stat.S_IMODE(os.stat(tmp_path / "out" / "gf128_mul_hinv4.v").st_mode) == 0o600
