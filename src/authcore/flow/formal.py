@@ -280,7 +280,8 @@ def sby_text(job: Job, rtl_root: Path = rtl.ROOT, generated: Path | None = None,
                   "cutpoint " + " ".join(pats.values())]
     lines.append(f"prep -top {job.top}")
     if job.probes or job.ties:
-        lines.append("flatten")
+        # kept hierarchies too (keep_reg, as in the clear-all check): one module for the solver
+        lines += ["setattr -mod -unset keep_hierarchy", "flatten"]
         # a cut instance's free drivers, flattened, are cells $flatten\\a.\\b.$auto$cutpoint...
         drops = [f"{job.top}/c:$flatten*" + ".*".join(inst.split(".")) + ".*" for inst in job.drop]
         lines += [f"select -assert-min 1 {d}" for d in drops] + (["select -clear"] if drops else [])
