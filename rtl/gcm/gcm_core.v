@@ -63,6 +63,10 @@
 // the LUT size of its maps: ghash_core), 5 bit-parallel cut by a register (gf128_mul_pipe: a block
 // a cycle, two in the loop multiplied by H^2, for the key-agile core's clock; H^2 is squared as H
 // loads, so the key-change latency is MULT 0's).
+// IN_REG = 1 (`authcore generate gcm --in-reg`): the input beat is pre-decoded (tkeep's shape, the
+// phase, the header's fields, the beat-only parts of the checks) into a two-word FIFO in front of the
+// parser (gcm_parser), so s_axis_tready is a flip-flop and the parser decides from registers: one
+// cycle more of latency, 2 x (~150 + 128 x LANES) flip-flops, for the fastest clock.
 // FIXED_KEY = 1 (with FIXED_LEN, RK; written by `authcore generate gcm --specialize all`): the round
 // keys are constants, the key port is unused (key_ready low; a key offered raises error), and
 // after reset or key_clear the core derives H from the fixed key by itself.
@@ -87,7 +91,8 @@ module gcm_core #(
     parameter [127:0] H_BUILTIN = 128'd0,
     parameter LANES = 1,
     parameter ERASE_CHECK = 0,
-    parameter DEEP = 0
+    parameter DEEP = 0,
+    parameter IN_REG = 0
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -235,7 +240,7 @@ module gcm_core #(
     wire [1:0]   end_mode;
     wire [15:0]  end_tag_keep;
     wire [127:0] end_exp_tag;
-    gcm_parser #(.LANES(LANES), .LEN_W(LEN_W)) u_parser (
+    gcm_parser #(.LANES(LANES), .LEN_W(LEN_W), .IN_REG(IN_REG)) u_parser (
         .clk(clk), .rst(rst), .key_clear(key_clear),
         .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tuser(s_axis_tuser),
         .s_axis_tlast(s_axis_tlast), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),

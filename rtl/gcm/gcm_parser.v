@@ -5,6 +5,11 @@
 // the text, and the packet's length block at its end. Text beats take a keystream slot from
 // gcm_aes_out and go to the output register (txt_take; txt_load for the register's data, see
 // gcm_out). A packet's end is handed to gcm_tag_unit (end_push) with its description.
+// IN_REG = 1: each beat is pre-decoded as it arrives (below) and held with its flags in a two-word
+// FIFO (axis_fifo, flip-flops, no output register; the flags read at a read pointer of their own),
+// so s_axis_tready is a flip-flop and the decision on the beat at the head starts at flip-flops:
+// one cycle more of latency, a beat a cycle as before. IN_REG = 0: the same decisions on the port's
+// beat, s_axis_tready = the decision.
 // States: HDR (wait for a header), IV0 (the first IV beat: 12 bytes take the fast path J0 = IV ||
 // 0^31 1, and CTR's 16 bytes are the counter; any other length goes through GHASH), IV (more IV
 // beats), IVLEN (the IV's length block), BODY (AAD, text, expected tag), DROP (a protocol error:
@@ -22,7 +27,8 @@
 // is in time.
 module gcm_parser #(
     parameter LANES = 1,
-    parameter LEN_W = 36
+    parameter LEN_W = 36,
+    parameter IN_REG = 0
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -73,6 +79,11 @@ module gcm_parser #(
     output wire                 idle,          // waiting for a header
     output wire                 error          // a beat broke the protocol (taken now)
 );
+    generate
+        if (IN_REG != 0 && IN_REG != 1) begin : g_bad_in_reg
+            gcm_parser_IN_REG_must_be_0_or_1 u_error ();
+        end
+    endgenerate
     localparam integer BW = 16 * LANES, DW = 128 * LANES;
     localparam [BW-1:0] KEEP12 = {BW{1'b1}} >> (BW - 12);  // a beat of 12 bytes (the fast-path IV)
     localparam [BW-1:0] KEEP16 = {BW{1'b1}} >> (BW - 16);  // a beat of 16 bytes (a CTR counter block)
@@ -92,11 +103,11 @@ module gcm_parser #(
         end
     endfunction
 
-    function [BW-1:0] zext16;  // a lane's tkeep as the beat's (lane 0; the others zero)
-        input [15:0] v;
+    function [DW-1:0] kmask;   // tkeep as a bit mask over the beat, stream byte order
+        input [BW-1:0] k;
+        integer i;
         begin
-            zext16 = {BW{1'b0}};
-            zext16[15:0] = v;
+            for (i = 0; i < BW; i = i + 1) kmask[8 * i +: 8] = {8{k[i]}};
         end
     endfunction
 
@@ -114,31 +125,119 @@ module gcm_parser #(
     reg          last_q;      // tlast already taken (IV length block still to feed)
     reg  [1:0]   mode_q;
     reg          dec_q;
-    reg  [15:0]  tag_keep_q;  // the tag length as a byte mask: the tkeep of the expected-tag beat and
-                              // of the tag (no popcount or compare in the checks or the tag stage)
+    reg  [15:0]  tag_keep_q;  // the tag length as a byte mask: the tkeep of the tag (no popcount or
+                              // compare in the tag stage)
+    reg  [6:0]   tag_len_q;   // ... and one-hot among the legal lengths (tag_lens), for the check of
+                              // the expected-tag beat against its pre-decoded tkeep
     reg          err_q;
     reg  [127:0] exp_tag_q;
     reg          j0_q;        // a J0 was started for this packet (its E_K(J0) comes to the queue)
     reg          gh_open_q;   // a GHASH message is open (blocks fed, no tlast yet)
 
-    // the beat
-    wire [2:0]    ph = s_axis_tuser;
-    wire [BW-1:0] kp = s_axis_tkeep;
-    wire [$clog2(BW+1)-1:0] nbytes;
-    wire          contiguous, full;
-    wire [DW-1:0] mask;           // tkeep as a bit mask, stream byte order
-    axis_keep #(.BYTES(BW)) u_keep (.keep(kp), .count(nbytes), .contiguous(contiguous), .full(full), .mask(mask));
-    wire          keep_ok = kp[0] && contiguous;   // at least one byte, none after a gap
-    wire [DW-1:0] in_blk = bswap_w(s_axis_tdata & mask);
-    wire [127:0]  in_blk0 = in_blk[127:0];  // the beat's first 16 bytes (IV counter, expected tag)
-    wire [LANES-1:0] in_keep;               // GHASH blocks of the beat: lane l when its first byte is kept
+    // ---- the beat: pre-decoded at the port, then (IN_REG 1) held in a two-word input FIFO --------
+    // Everything the checks need that depends on the beat alone is computed as it arrives: tkeep's
+    // shape (contiguous, full, its byte count, 12 and 16 bytes, each legal tag length), the phase
+    // one-hot, the beat-only parts of the checks, and the header's fields. With IN_REG 1 these
+    // flags are stored with the beat, so the decision to take the beat at the head starts at
+    // flip-flops (tkeep's contiguity and the phase compares were its first four or five LUT
+    // levels: the two-lane core's critical path at every placement seed), and s_axis_tready is the
+    // FIFO's full flag, a flip-flop.
+    localparam integer SH = $clog2(BW);
+    localparam integer NT = 7;   // the legal tag lengths: 4, 8, 12, 13, 14, 15, 16 bytes
+    function [NT-1:0] tag_lens;  // which legal tag length n is (one-hot; 0 if none)
+        input [4:0] n;
+        begin
+            tag_lens = {n == 5'd16, n == 5'd15, n == 5'd14, n == 5'd13, n == 5'd12, n == 5'd8, n == 5'd4};
+        end
+    endfunction
+
+    wire [2:0]    p_ph = s_axis_tuser;
+    wire [BW-1:0] p_kp = s_axis_tkeep;
+    wire [$clog2(BW+1)-1:0] p_nbytes;
+    wire          p_contig, p_full;
+    wire [DW-1:0] p_mask;         // tkeep as a bit mask, stream byte order
+    axis_keep #(.BYTES(BW)) u_keep (.keep(p_kp), .count(p_nbytes), .contiguous(p_contig), .full(p_full),
+                                    .mask(p_mask));
+    wire          p_keep_ok = p_kp[0] && p_contig;   // at least one byte, none after a gap
+    wire [NT-1:0] p_tagfit;       // tkeep is exactly 4, 8, 12, ... 16 bytes
+    genvar gt;
+    generate
+        for (gt = 0; gt < NT; gt = gt + 1) begin : g_tagfit
+            localparam integer N = gt == 0 ? 4 : gt == 1 ? 8 : 10 + gt;
+            assign p_tagfit[gt] = p_kp == ({BW{1'b1}} >> (BW - N));
+        end
+    endgenerate
+    wire [3:0]    p_ph1 = {p_ph == PH_TAG, p_ph == PH_TXT, p_ph == PH_AAD, p_ph == PH_IV};
+    wire          unused_p_count = p_nbytes[SH];   // BW: set by full beats only, as p_full says
+    // header fields (the header beat's tkeep is not read)
+    wire [1:0]    p_hdr_mode = s_axis_tdata[1:0];
+    wire          p_hdr_dec = s_axis_tdata[2];
+    wire [NT-1:0] p_hdr_tag = tag_lens(s_axis_tdata[12:8]);
+    wire [15:0]   p_hdr_keep = ~(16'hFFFF << s_axis_tdata[12:8]);
+    wire          p_hdr_ok = p_hdr_mode != 2'd3 && (|p_hdr_tag || p_hdr_mode == M_CTR) && !s_axis_tlast &&
+                             p_ph == PH_HDR;   // all of the header's check but the key
+    // the beat-only parts of the checks in S_IV0 and S_BODY
+    wire          p_iv0_bad = p_ph != PH_IV || !p_keep_ok;
+    wire          p_body_bad = p_ph == PH_HDR || p_ph == PH_IV || p_ph > PH_TAG || !p_keep_ok ||
+                               (p_ph == PH_TAG && !s_axis_tlast);
+    wire          p_nontag_last = p_ph != PH_TAG && s_axis_tlast;
+    wire [LANES-1:0] p_in_keep;   // GHASH blocks of the beat: lane l when its first byte is kept
     genvar gl;
     generate
         for (gl = 0; gl < LANES; gl = gl + 1) begin : g_in_keep
-            assign in_keep[gl] = kp[16 * gl];
+            assign p_in_keep[gl] = p_kp[16 * gl];
         end
     endgenerate
-    wire [DW-1:0] txt_out = in_blk ^ (keystream & bswap_w(mask));   // block order
+
+    // the stored word: the flags the decisions read on top (HEAD_W, read at a read pointer of their
+    // own), then what loads registers or goes to the datapath
+    localparam integer HW = 3 + 4 + 1 + 1 + 1 + SH + 2 + NT + 1 + 1 + 1 + 1 + LANES;
+    localparam integer FW = HW + 2 + 1 + NT + 16 + BW + DW;
+    wire [FW-1:0] p_word = {p_ph, p_ph1, s_axis_tlast, p_keep_ok, p_full, p_nbytes[SH-1:0],
+                            p_kp == KEEP12, p_kp == KEEP16, p_tagfit, p_hdr_ok, p_iv0_bad, p_body_bad,
+                            p_nontag_last, p_in_keep,
+                            p_hdr_mode, p_hdr_dec, p_hdr_tag, p_hdr_keep, p_kp,
+                            bswap_w(s_axis_tdata & p_mask)};
+    wire [FW-1:0] h_word;
+    wire          h_valid;      // a beat is at the head
+    reg           take;         // the parser takes it (m_axis_tready of the FIFO)
+    generate
+        if (IN_REG == 1) begin : g_in_fifo
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [2:0] unused_count;   // axis_fifo: $clog2(DEPTH) + 2 bits
+            wire       unused_busy, unused_zero;
+            /* verilator lint_on UNUSEDSIGNAL */
+            // WIPE: the text held here is cleared by rst and key_clear with the rest of the packet
+            axis_fifo #(.WIDTH(FW), .DEPTH(2), .STYLE("logic"), .WIPE(1), .OUT_REGS(0), .HEAD_W(HW)) u_in (
+                .clk(clk), .rst(rst), .clear(key_clear),
+                .s_axis_tdata(p_word), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
+                .m_axis_tdata(h_word), .m_axis_tvalid(h_valid), .m_axis_tready(take),
+                .count(unused_count), .busy(unused_busy), .zero(unused_zero)
+            );
+        end else begin : g_in_port
+            assign h_word = p_word;
+            assign h_valid = s_axis_tvalid;
+            assign s_axis_tready = take;
+        end
+    endgenerate
+
+    // the beat at the head
+    wire [2:0]    ph;
+    wire          ph_iv, ph_aad, ph_txt, ph_tag;   // ph decoded
+    wire          tlast, keep_ok, full, is_k12, is_k16, hdr_ok_b, iv0_bad, body_bad, nontag_last;
+    wire [SH-1:0] part;
+    wire [NT-1:0] tagfit, hdr_tag;
+    wire [LANES-1:0] in_keep;
+    wire [1:0]    hdr_mode;
+    wire          hdr_dec;
+    wire [15:0]   hdr_keep;
+    wire [BW-1:0] kp;
+    wire [DW-1:0] in_blk;       // the beat's bytes beyond tkeep cleared, block order
+    assign {ph, ph_tag, ph_txt, ph_aad, ph_iv, tlast, keep_ok, full, part, is_k12, is_k16, tagfit, hdr_ok_b, iv0_bad, body_bad,
+            nontag_last, in_keep, hdr_mode, hdr_dec, hdr_tag, hdr_keep, kp, in_blk} = h_word;
+    wire [$clog2(BW+1)-1:0] nbytes = {full, part};   // a full beat's count is BW: a one on top
+    wire [127:0]  in_blk0 = in_blk[127:0];  // the beat's first 16 bytes (IV counter, expected tag)
+    wire [DW-1:0] txt_out = in_blk ^ (keystream & bswap_w(kmask(kp)));   // block order
 
     wire          len_ovf;       // gcm_lengths: the beat's phase is full
     wire [127:0]  iv_len_blk, len_blk;
@@ -148,16 +247,7 @@ module gcm_parser #(
     wire txt_room = ks_valid && !tag_busy && out_free;
     wire txt_go = txt_room && (gh_ready || mode_q == M_CTR);
 
-    // header fields
-    wire [1:0] hdr_mode = s_axis_tdata[1:0];
-    wire       hdr_dec = s_axis_tdata[2];
-    wire [4:0] hdr_tag = s_axis_tdata[12:8];
-    wire       hdr_tag_ok = hdr_tag == 5'd4 || hdr_tag == 5'd8 || (hdr_tag >= 5'd12 && hdr_tag <= 5'd16);
-    wire       hdr_ok = hdr_mode != 2'd3 && (hdr_tag_ok || hdr_mode == M_CTR) && !s_axis_tlast &&
-                        key_ready && ph == PH_HDR;
-
-    // decisions for the beat at the input, per state
-    reg  take;       // consume the beat
+    // decisions for the beat at the head, per state
     reg  bad;        // it breaks the protocol
     reg  feed_data;  // feed in_blk (or the ciphertext) to GHASH
     reg  feed_len;   // feed a length block with tlast
@@ -165,7 +255,8 @@ module gcm_parser #(
     reg  j0_direct;  // start the counter generator with a J0 (or CTR counter) from the beat
     reg  to_final;
     wire final_need_s = (!err_q && mode_q != M_CTR) || gh_open_q;
-    wire acc = take && s_axis_tvalid;
+    wire acc = take && h_valid;
+    wire tag_ok = |(tagfit & tag_len_q);   // the beat holds exactly the header's tag length
 
     always @* begin
         take = 1'b0;
@@ -180,19 +271,18 @@ module gcm_parser #(
         case (st_q)
             S_HDR: begin
                 // a key offered between packets goes first; while it loads, packets wait
-                take = s_axis_tvalid && !key_valid && (key_ready || key_none);
-                bad = !hdr_ok;
+                take = h_valid && !key_valid && (key_ready || key_none);
+                bad = !(hdr_ok_b && key_ready);
             end
             S_IV0: begin
-                if (s_axis_tvalid) begin
-                    if (ph != PH_IV || !keep_ok || (mode_q == M_CTR && kp != KEEP16) ||
-                        (dec_q && mode_q != M_CTR && s_axis_tlast)) begin
+                if (h_valid) begin
+                    if (iv0_bad || (mode_q == M_CTR && !is_k16) || (dec_q && mode_q != M_CTR && tlast)) begin
                         take = 1'b1;
                         bad = 1'b1;
-                    end else if (mode_q == M_CTR || kp == KEEP12) begin
+                    end else if (mode_q == M_CTR || is_k12) begin
                         take = cg_idle;
                         j0_direct = cg_idle;
-                        to_final = s_axis_tlast;
+                        to_final = tlast;
                     end else begin
                         take = gh_ready;
                         feed_data = 1'b1;
@@ -200,9 +290,9 @@ module gcm_parser #(
                 end
             end
             S_IV: begin
-                if (s_axis_tvalid && ph == PH_IV) begin
-                    take = gh_ready || !keep_ok || len_ovf || (dec_q && s_axis_tlast);
-                    bad = !keep_ok || len_ovf || (dec_q && s_axis_tlast);
+                if (h_valid && ph_iv) begin
+                    take = gh_ready || !keep_ok || len_ovf || (dec_q && tlast);
+                    bad = !keep_ok || len_ovf || (dec_q && tlast);
                     feed_data = !bad;
                 end
             end
@@ -211,36 +301,34 @@ module gcm_parser #(
                 start_hash = cg_room && gh_ready;
             end
             S_BODY: begin
-                if (s_axis_tvalid) begin
-                    if (ph == PH_HDR || ph == PH_IV || ph > PH_TAG || ph < phase_q ||
-                        (ph == phase_q && part_q) || !keep_ok || len_ovf ||
-                        (ph == PH_AAD && mode_q == M_CTR) ||
-                        (ph == PH_TXT && mode_q == M_GMAC) ||
-                        (ph == PH_TAG && (!dec_q || mode_q == M_CTR || kp != zext16(tag_keep_q) ||
-                                          !s_axis_tlast)) ||
-                        (ph != PH_TAG && s_axis_tlast && dec_q && mode_q != M_CTR)) begin
+                if (h_valid) begin
+                    if (body_bad || ph < phase_q || (ph == phase_q && part_q) || len_ovf ||
+                        (ph_aad && mode_q == M_CTR) ||
+                        (ph_txt && mode_q == M_GMAC) ||
+                        (ph_tag && (!dec_q || mode_q == M_CTR || !tag_ok)) ||
+                        (nontag_last && dec_q && mode_q != M_CTR)) begin
                         take = 1'b1;
                         bad = 1'b1;
                         text_done = 1'b1;
-                    end else if (ph == PH_AAD) begin
+                    end else if (ph_aad) begin
                         take = gh_ready;
                         feed_data = 1'b1;
-                        text_done = s_axis_tlast;
-                    end else if (ph == PH_TXT) begin
+                        text_done = tlast;
+                    end else if (ph_txt) begin
                         take = txt_go;
                         txt = take;
                         feed_data = mode_q != M_CTR;
-                        text_done = take && s_axis_tlast;
+                        text_done = take && tlast;
                     end else begin  // the expected tag
                         take = 1'b1;
                         text_done = 1'b1;
                     end
-                    to_final = take && s_axis_tlast && !bad;
+                    to_final = take && tlast && !bad;
                 end
             end
             S_DROP: begin
-                take = s_axis_tvalid;
-                to_final = s_axis_tvalid && s_axis_tlast;
+                take = h_valid;
+                to_final = h_valid && tlast;
             end
             default: begin  // S_FINAL
                 feed_len = final_need_s && !tag_full;
@@ -248,7 +336,6 @@ module gcm_parser #(
             end
         endcase
     end
-    assign s_axis_tready = take;
     assign start_direct = j0_direct && acc;
 
     gcm_lengths #(.LEN_W(LEN_W), .BW(BW)) u_lengths (
@@ -260,8 +347,8 @@ module gcm_parser #(
     // GHASH input. gh_blk is the beat's block whether it goes or not: the block-a-cycle GHASH units
     // with two lanes or the pipelined multiplier (MULT 5) load their input register whenever it is
     // free (as gcm_out does), so the beat's protocol check reaches only gh_valid, not their enables.
-    wire [DW-1:0] gh_beat = (ph == PH_TXT && !dec_q) ? txt_out : in_blk;
-    wire body_txt = st_q == S_BODY && ph == PH_TXT;  // the beat on the input is text
+    wire [DW-1:0] gh_beat = (ph_txt && !dec_q) ? txt_out : in_blk;
+    wire body_txt = st_q == S_BODY && ph_txt;  // the beat at the head is text
     always @* begin
         gh_valid = 1'b0;
         gh_last = 1'b0;
@@ -277,7 +364,7 @@ module gcm_parser #(
             gh_last = 1'b1;
             gh_keep = ONE_BLOCK;
             gh_blk = zext128(len_blk);
-        end else if (feed_data && !bad && s_axis_tvalid) begin
+        end else if (feed_data && !bad && h_valid) begin
             gh_valid = body_txt ? txt_room : 1'b1;
         end
     end
@@ -304,6 +391,7 @@ module gcm_parser #(
             mode_q <= M_GCM;
             dec_q <= 1'b0;
             tag_keep_q <= 16'hFFFF;
+            tag_len_q <= 7'b1000000;
             err_q <= 1'b0;
             exp_tag_q <= 128'd0;
             j0_q <= 1'b0;
@@ -326,39 +414,40 @@ module gcm_parser #(
             // decision to take it: that decision's path into the 128 enables was the fixed-key
             // core's critical path (11.6 ns). A bad tag beat loads it too; the packet fails and
             // its final beat ignores the tag.
-            if (st_q == S_BODY && s_axis_tvalid && ph == PH_TAG) exp_tag_q <= in_blk0;
+            if (st_q == S_BODY && h_valid && ph_tag) exp_tag_q <= in_blk0;
             case (st_q)
                 S_HDR: if (acc) begin
                     mode_q <= hdr_mode;
                     dec_q <= hdr_dec;
-                    tag_keep_q <= ~(16'hFFFF << hdr_tag);
+                    tag_keep_q <= hdr_keep;
+                    tag_len_q <= hdr_tag;
                     err_q <= bad;
                     j0_q <= 1'b0;
                     last_q <= 1'b0;
-                    st_q <= bad ? (s_axis_tlast ? S_FINAL : S_DROP) : S_IV0;
+                    st_q <= bad ? (tlast ? S_FINAL : S_DROP) : S_IV0;
                 end
                 S_IV0: if (acc) begin
                     if (bad) begin
                         err_q <= 1'b1;
-                        st_q <= s_axis_tlast ? S_FINAL : S_DROP;
+                        st_q <= tlast ? S_FINAL : S_DROP;
                     end else if (j0_direct) begin
                         j0_q <= mode_q != M_CTR;
                         st_q <= to_final ? S_FINAL : S_BODY;
                     end else begin
-                        last_q <= s_axis_tlast;
-                        st_q <= (!full || s_axis_tlast) ? S_IVLEN : S_IV;
+                        last_q <= tlast;
+                        st_q <= (!full || tlast) ? S_IVLEN : S_IV;
                     end
                 end
                 S_IV: begin
                     if (acc) begin
                         if (bad) begin
                             err_q <= 1'b1;
-                            st_q <= s_axis_tlast ? S_FINAL : S_DROP;
+                            st_q <= tlast ? S_FINAL : S_DROP;
                         end else begin
-                            last_q <= s_axis_tlast;
-                            if (!full || s_axis_tlast) st_q <= S_IVLEN;
+                            last_q <= tlast;
+                            if (!full || tlast) st_q <= S_IVLEN;
                         end
-                    end else if (s_axis_tvalid && ph != PH_IV) begin
+                    end else if (h_valid && !ph_iv) begin
                         st_q <= S_IVLEN;   // the phase ended with a full beat; the beat waits
                     end
                 end
@@ -369,7 +458,7 @@ module gcm_parser #(
                 S_BODY: if (acc) begin
                     if (bad) begin
                         err_q <= 1'b1;
-                        st_q <= s_axis_tlast ? S_FINAL : S_DROP;
+                        st_q <= tlast ? S_FINAL : S_DROP;
                     end else if (to_final) begin
                         st_q <= S_FINAL;
                     end
@@ -384,7 +473,7 @@ module gcm_parser #(
     assign iv_blk = in_blk0;
     assign txt_take = txt && acc;
     // the output register's load: a text beat that would go, less the protocol check (gcm_out)
-    assign txt_load = body_txt && s_axis_tvalid && txt_go;
+    assign txt_load = body_txt && h_valid && txt_go;
     assign txt_data = bswap_w(txt_out);
     assign txt_keep = kp;
     assign end_mode = mode_q;

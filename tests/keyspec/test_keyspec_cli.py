@@ -42,8 +42,9 @@ def test_generate_cli_errors(tmp_path, capsys):
             assert main(["generate", "gcm", *bad, "--out", str(tmp_path / "gcm")]) == 2
             err = capsys.readouterr().err
             assert says in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
-        assert main(["generate", "ghash", "--selftest", "--hash-key", "11" * 16, "--out", str(tmp_path)]) == 2
-        assert "--selftest belong to 'generate gcm'" in capsys.readouterr().err
+        for gcm_only in ("--selftest", "--in-reg"):
+            assert main(["generate", "ghash", gcm_only, "--hash-key", "11" * 16, "--out", str(tmp_path)]) == 2
+            assert "--selftest and --in-reg belong to 'generate gcm'" in capsys.readouterr().err
         for arch in ("feedback", "crenne-pipe"):
             assert main(["generate", "ghash", "--deep", "--arch", arch, "--hash-key", "11" * 16,
                          "--out", str(tmp_path)]) == 2

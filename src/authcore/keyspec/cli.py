@@ -47,7 +47,8 @@ def _generate_gcm(args: argparse.Namespace) -> int:
 
     if args.arch != "feedback" or args.stages is not None or args.feedback or args.stage_regs is not None:
         raise InvalidParameter("--arch, --stages, --stage-regs and --feedback belong to 'generate ghash'")
-    cfg = GcmConfig(args.data_width, args.sbox, args.ghash, args.specialize, args.lanes, args.selftest, args.deep)
+    cfg = GcmConfig(args.data_width, args.sbox, args.ghash, args.specialize, args.lanes, args.selftest, args.deep,
+                    args.in_reg)
     ghash, _ = cfg.check()
     key = h = None
     given = (args.key is not None or args.key_file is not None or args.hash_key is not None
@@ -85,9 +86,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return _generate_gcm(args)
     if args.what == "ghash64":
         return _generate_ghash64(args)
-    gcm_only = (args.data_width, args.sbox, args.ghash, args.specialize, args.selftest)
-    if gcm_only != (128, "lut", "parallel", None, False):
-        raise InvalidParameter("--data-width, --sbox, --ghash, --specialize and --selftest belong to 'generate gcm'")
+    gcm_only = (args.data_width, args.sbox, args.ghash, args.specialize, args.selftest, args.in_reg)
+    if gcm_only != (128, "lut", "parallel", None, False, False):
+        raise InvalidParameter("--data-width, --sbox, --ghash, --specialize, --selftest and --in-reg belong to "
+                               "'generate gcm'")
     crenne = args.arch == "crenne-pipe"
     if not crenne and (args.stages is not None or args.feedback or args.stage_regs is not None):
         raise InvalidParameter("--stages, --feedback and --stage-regs belong to --arch crenne-pipe")
@@ -124,8 +126,8 @@ def _generate_ghash64(args: argparse.Namespace) -> int:
     from authcore.keyspec.generate import generate_ghash64
 
     if (args.lanes, args.arch, args.stages, args.stage_regs, args.feedback, args.data_width, args.sbox, args.ghash,
-            args.specialize, args.selftest, args.deep) != (1, "feedback", None, None, False, 128, "lut", "parallel",
-                                                           None, False, False):
+            args.specialize, args.selftest, args.deep, args.in_reg) != (1, "feedback", None, None, False, 128, "lut",
+                                                                        "parallel", None, False, False, False):
         raise InvalidParameter("generate ghash64 takes --hash-key (8 bytes) or a TDEA key, --optimizer, --out "
                                "and --json only")
     h = _hash_key(args, size=8)
@@ -235,6 +237,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--deep", action="store_true", help="gcm: the AES engine's DEEP variant for the fastest clock "
                    "(--data-width 128; --sbox rom: five cycles a round, --sbox lut: two); ghash --arch pipelined: "
                    "the input registered and X*H^2N in the loop in two steps, for the fastest clock")
+    g.add_argument("--in-reg", action="store_true", help="gcm: the input beat pre-decoded into a two-word FIFO "
+                   "(gcm_core IN_REG 1): s_axis_tready from a flip-flop and the parser's decision from registers, "
+                   "for the fastest clock; one cycle more of latency and about 2 x (152 + 128 x lanes) flip-flops")
     g.add_argument("--optimizer", default="lut6", choices=sorted(OPTIMIZERS))
     g.add_argument("--out", required=True, metavar="DIR")
     g.add_argument("--json", action="store_true")

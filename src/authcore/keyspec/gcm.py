@@ -61,6 +61,7 @@ class GcmConfig:
     lanes: int = 1              # blocks per cycle: 2 needs a key-specialized GHASH and 128 bits
     selftest: bool = False      # wrap the core in gcm_selftest (power-on known-answer test)
     deep: bool = False          # the AES engine's DEEP variant (aes_enc_pipe DEEP: five cycles a round, two with lut)
+    in_reg: bool = False        # gcm_core IN_REG: the input beat pre-decoded into a two-word FIFO (registered tready)
 
     def check(self) -> tuple[int, int]:
         """(GHASH parameter, DIGIT) after validating the configuration."""
@@ -119,6 +120,8 @@ def _top(cfg: GcmConfig, ghash: int, digit: int, key: bytes | None, h: bytes | N
         params.append(f".LANES({cfg.lanes})")
     if cfg.deep:
         params.append(".DEEP(1)")
+    if cfg.in_reg:
+        params.append(".IN_REG(1)")
     dw, bw = 128 * cfg.lanes, 16 * cfg.lanes
     data, keep = f"[{dw - 1}:0]".ljust(8), f"[{bw - 1}:0]".ljust(8)
     lines = []

@@ -239,7 +239,8 @@ def generate_for_sweep(spec: dict[str, object], key_seed: int, out: Path) -> tup
 
         cfg = GcmConfig(int(spec.get("data_width", 128)), str(spec.get("sbox", "lut")),  # type: ignore[call-overload]
                         str(spec.get("ghash", "keyspec")), str(spec.get("specialize", "ghash")),
-                        int(spec.get("lanes", 1)), deep=bool(spec.get("deep", False)))  # type: ignore[call-overload]
+                        int(spec.get("lanes", 1)), deep=bool(spec.get("deep", False)),  # type: ignore[call-overload]
+                        in_reg=bool(spec.get("in_reg", False)))
         gg = generate_gcm(out, cfg, key=random.Random(key_seed).randbytes(16),
                           optimizer=str(spec.get("optimizer", "lut6")))
         mult = gg.manifest["keyspec_multiplier"] or {}

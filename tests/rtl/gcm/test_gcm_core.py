@@ -24,6 +24,8 @@ GHASH = {"parallel": (0, 8, 1), "karatsuba": (1, 8, 1), "digit:8": (2, 8, 17), "
 # round unit of a narrow AES datapath switches every cycle), which took `make test` past 20 minutes
 # on a slow 2-core machine. They still run in Icarus, four-state, through the CAVP samples of
 # test_verify_gcm, as does the narrow AES engine alone in tests/rtl/aes.
+# The 128-bit cores run with the input FIFO (IN_REG 1, the fast cores' choice: benchmarks/), the
+# narrow ones without it; the key-specialized and length-limit runs below keep IN_REG 0 at 128 bits.
 QUICK = [(128, "lut", "parallel", 60, "icarus"), (64, "composite", "karatsuba", 60, "verilator"),
          (32, "rom", "digit:32", 60, "verilator"), (16, "lut", "digit:8", 60, "verilator")]
 FULL = [(w, s, g, 1000) for w in (128, 64, 32, 16) for s in rtl.SBOXES for g in GHASH]
@@ -45,14 +47,16 @@ def run(tmp_path, rng, width, sbox, ghash, packets, top="gcm_core", files=None, 
 
 @pytest.mark.parametrize("width,sbox,ghash,packets,simulator", QUICK)
 def test_gcm_core(tmp_path, rng, width, sbox, ghash, packets, simulator):
-    passed, failed = run(tmp_path, rng, width, sbox, ghash, packets, simulator=simulator)
+    passed, failed = run(tmp_path, rng, width, sbox, ghash, packets, simulator=simulator,
+                         params_extra={"IN_REG": int(width == 128)})
     assert failed == 0 and passed == 10  # 10 tests; key_mismatch_refused and length_limits skip here
 
 
 @pytest.mark.full
 @pytest.mark.parametrize("width,sbox,ghash,packets", FULL)
 def test_gcm_core_every_configuration(tmp_path, rng, width, sbox, ghash, packets):
-    passed, failed = run(tmp_path, rng, width, sbox, ghash, packets, simulator="verilator")
+    passed, failed = run(tmp_path, rng, width, sbox, ghash, packets, simulator="verilator",
+                         params_extra={"IN_REG": int(width == 128)})
     assert failed == 0 and passed == 10
 
 
@@ -85,7 +89,7 @@ def test_gcm_core_deep_aes(tmp_path, rng, sbox):
     for the fastest clock. In make test-full: the engine itself runs in make test (tests/rtl/aes),
     and make test is near its 20 minutes."""
     passed, failed = run(tmp_path, rng, 128, sbox, "pipelined", 60, tb={"deep": True},
-                         params_extra={"DEEP": 1})
+                         params_extra={"DEEP": 1, "IN_REG": 1})
     assert failed == 0 and passed == 10
 
 
@@ -138,9 +142,11 @@ def test_generated_fixed_key(tmp_path, rng):
 
 
 # Two blocks a cycle (LANES = 2, 256-bit streams): GHASH in the power basis of H, two AES pipelines.
-def two_lanes(tmp_path, rng, specialize, sbox, key, packets, simulator="icarus", len_w=None, testcase=None):
-    cfg = GcmConfig(128, sbox, "keyspec", specialize, lanes=2)
+def two_lanes(tmp_path, rng, specialize, sbox, key, packets, simulator="icarus", len_w=None, testcase=None,
+              in_reg=False):
+    cfg = GcmConfig(128, sbox, "keyspec", specialize, lanes=2, in_reg=in_reg)
     files = [str(f) for f in generate_gcm(tmp_path / "gen", cfg, key=bytes.fromhex(key)).files]
+    assert (".IN_REG(1)" in (tmp_path / "gen" / "gcm_top.v").read_text()) == in_reg   # --in-reg reaches the core
     tb: dict[str, object] = {"key": key, "lanes": 2, "fixed": specialize == "all"}
     if len_w is not None:  # gcm_top with a narrow LEN_W, so that length_limits reaches the limits
         top = tmp_path / "gen" / "gcm_top.v"
@@ -158,8 +164,10 @@ def two_lanes(tmp_path, rng, specialize, sbox, key, packets, simulator="icarus",
     pytest.param("ghash", "lut", 100, "verilator", marks=pytest.mark.full), ("all", "rom", 100, "verilator")])
 def test_generated_two_lanes(tmp_path, rng, specialize, sbox, packets, simulator):
     """--lanes 2: every test of the 128-bit core with 32-byte beats, for the key-specialized GHASH
-    (key port, key_mismatch) and for the whole key built in."""
-    passed, failed = two_lanes(tmp_path, rng, specialize, sbox, SPEC_KEY_TC4, packets, simulator=simulator)
+    (key port, key_mismatch) and for the whole key built in, that one with --in-reg as benchmarked
+    (benchmarks/gcm_lanes.toml)."""
+    passed, failed = two_lanes(tmp_path, rng, specialize, sbox, SPEC_KEY_TC4, packets, simulator=simulator,
+                               in_reg=specialize == "all")
     assert failed == 0 and passed == 10  # with FIXED, the skipped tests count as passed
 
 
@@ -180,12 +188,17 @@ def test_two_lanes_every_test_many_packets(tmp_path, rng, specialize, sbox, key)
     assert failed == 0 and passed == 10
 
 
-@pytest.mark.parametrize("params", [{"GHASH": 0, "LANES": 2}, {"GHASH": 3, "DATA_W": 64, "LANES": 2},
-                                    {"GHASH": 3, "LANES": 3}])
-def test_illegal_lanes_stop_elaboration(tmp_path, params):
-    """Two lanes need the key-specialized GHASH (H^2 built in) and the 128-bit datapath: any other
-    LANES configuration fails at elaboration, naming the rule."""
+LANES_RULE = "gcm_core_LANES_2_needs_DATA_W_128_and_GHASH_3_keyspec"
+
+
+@pytest.mark.parametrize("params,rule", [({"GHASH": 0, "LANES": 2}, LANES_RULE),
+                                         ({"GHASH": 3, "DATA_W": 64, "LANES": 2}, LANES_RULE),
+                                         ({"GHASH": 3, "LANES": 3}, LANES_RULE),
+                                         ({"IN_REG": 2}, "gcm_parser_IN_REG_must_be_0_or_1")])
+def test_illegal_parameters_stop_elaboration(tmp_path, params, rule):
+    """Two lanes need the key-specialized GHASH (H^2 built in) and the 128-bit datapath, and the
+    input FIFO is there or not: any other configuration fails at elaboration, naming the rule."""
     with pytest.raises(Exception):  # noqa: B017 - the simulator's build error; the log is checked below
         simulate("gcm_core", sources("gcm_core"), "tb_gcm", [TB], tmp_path, parameters=params)
     log = (tmp_path / "build.log").read_text()
-    assert "gcm_core_LANES_2_needs_DATA_W_128_and_GHASH_3_keyspec" in log
+    assert rule in log

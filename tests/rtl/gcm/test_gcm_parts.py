@@ -19,7 +19,7 @@ PARTS += [("gcm_key_ctl", {"FIXED_KEY": f, "CHECK": c, "CHECK_REG": r, "ERASE_CH
           for f, c, r in ((0, 0, 0), (0, 1, 0), (0, 1, 1), (1, 1, 0), (1, 0, 0))]
 PARTS += [("gcm_out", {"LANES": lanes, "ERASE_CHECK": 1}, 1) for lanes in (1, 2)]
 PARTS += [("gcm_aes_out", {"LANES": lanes, "ERASE_CHECK": 1}, 1) for lanes in (1, 2)]
-PARTS += [("gcm_parser", {"LANES": lanes}, 1) for lanes in (1, 2)]
+PARTS += [("gcm_parser", {"LANES": lanes, "IN_REG": r}, 1) for lanes in (1, 2) for r in (0, 1)]
 
 
 @pytest.mark.parametrize("part,params,tests", PARTS,
