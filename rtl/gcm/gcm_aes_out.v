@@ -131,5 +131,11 @@ module gcm_aes_out #(
     assign ej_empty = !ej_valid;
 
     assign erased = ERASE_CHECK == 1 && fifo_zero && ej_zero;   // every entry of both queues
+`ifdef AUTHCORE_FORMAL_GCM
+    // formal/jobs.toml gcm_core-stream*: drop_nz_q is drop_q != 0, at every cycle after a reset
+    reg f_reset_seen = 1'b0;
+    always @(posedge clk) if (rst || key_clear) f_reset_seen <= 1'b1;
+    always @* if (f_reset_seen) assert (drop_nz_q == (drop_q != 8'd0));
+`endif
 endmodule
 `default_nettype wire

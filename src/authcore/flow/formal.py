@@ -155,6 +155,10 @@ def _generate(job: Job, out: Path) -> Path:
 
 
 CLEAR_ALL = "f_clear_all"
+# every module flattened into one, kept hierarchies too (keep_reg: a register kept apart for
+# placement would otherwise stay an instance, its flip-flops outside the check): the clear-all
+# preparation and the jobs with probes or ties
+FLATTEN_ALL = ["setattr -mod -unset keep_hierarchy", "flatten"]
 _PORT = re.compile(r"^\s*(input|output)\s+(?:\[(\d+):(\d+)\]\s+)?(\\\S+|\w+)\s*;", re.M)
 
 
@@ -175,9 +179,7 @@ def clear_all_harness(job: Job, work: Path, rtl_root: Path = rtl.ROOT,
     script = [f"read -formal {' '.join('src/' + p.name for p in srcs)}"]
     if job.params:
         script.append(f"chparam {' '.join(f'-set {k} {_value(v)}' for k, v in job.params.items())} {job.core}")
-    # every module flattened, kept hierarchies too (keep_reg: a register kept apart for placement
-    # would otherwise stay an instance, and its flip-flops outside the check)
-    script += [f"hierarchy -top {job.core}", "proc", "setattr -mod -unset keep_hierarchy", "flatten", "opt_clean",
+    script += [f"hierarchy -top {job.core}", "proc", *FLATTEN_ALL, "opt_clean",
                f"select -write outputs.txt {job.core}/o:*", "expose -dff",
                f"rename {job.core} {job.core}_x", "write_verilog -noattr core_x.v"]
     (work / "prep.ys").write_text("\n".join(script) + "\n")
@@ -280,8 +282,7 @@ def sby_text(job: Job, rtl_root: Path = rtl.ROOT, generated: Path | None = None,
                   "cutpoint " + " ".join(pats.values())]
     lines.append(f"prep -top {job.top}")
     if job.probes or job.ties:
-        # kept hierarchies too (keep_reg, as in the clear-all check): one module for the solver
-        lines += ["setattr -mod -unset keep_hierarchy", "flatten"]
+        lines += FLATTEN_ALL   # one module for the solver
         # a cut instance's free drivers, flattened, are cells $flatten\\a.\\b.$auto$cutpoint...
         drops = [f"{job.top}/c:$flatten*" + ".*".join(inst.split(".")) + ".*" for inst in job.drop]
         lines += [f"select -assert-min 1 {d}" for d in drops] + (["select -clear"] if drops else [])
