@@ -48,7 +48,8 @@
 // block take a cycle each, the AAD one per beat; the first keystream block arrives the AES latency
 // after the IV.
 // Parts (each in its own file; docs/design.md maps them): gcm_key_ctl (key state, H and its check),
-// gcm_parser (phases, protocol checks, GHASH feed; gcm_lengths counts and limits the lengths),
+// gcm_in (the input beat pre-decoded; IN_REG), gcm_parser (phases, protocol checks, GHASH feed;
+// gcm_lengths counts and limits the lengths),
 // gcm_ctr_gen (J0 and the counters), gcm_aes_out (the AES output: H, E_K(J0) queue, keystream,
 // leftovers), gcm_tag_unit (packet ends: tag and verdict) and gcm_out (the output register), around
 // aes_enc_pipe and ghash_core.
@@ -65,7 +66,7 @@
 // loads, so the key-change latency is MULT 0's).
 // IN_REG = 1 (`authcore generate gcm --in-reg`): the input beat is pre-decoded (tkeep's shape, the
 // phase, the header's fields, the beat-only parts of the checks) into a two-word FIFO in front of the
-// parser (gcm_parser), so s_axis_tready is a flip-flop and the parser decides from registers: one
+// parser (gcm_in), so s_axis_tready is a flip-flop and the parser decides from registers: one
 // cycle more of latency, 2 x (~150 + 128 x LANES) flip-flops, for the fastest clock.
 // FIXED_KEY = 1 (with FIXED_LEN, RK; written by `authcore generate gcm --specialize all`): the round
 // keys are constants, the key port is unused (key_ready low; a key offered raises error), and

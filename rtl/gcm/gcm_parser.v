@@ -5,11 +5,8 @@
 // the text, and the packet's length block at its end. Text beats take a keystream slot from
 // gcm_aes_out and go to the output register (txt_take; txt_load for the register's data, see
 // gcm_out). A packet's end is handed to gcm_tag_unit (end_push) with its description.
-// IN_REG = 1: each beat is pre-decoded as it arrives (below) and held with its flags in a two-word
-// FIFO (axis_fifo, flip-flops, no output register; the flags read at a read pointer of their own),
-// so s_axis_tready is a flip-flop and the decision on the beat at the head starts at flip-flops:
-// one cycle more of latency, a beat a cycle as before. IN_REG = 0: the same decisions on the port's
-// beat, s_axis_tready = the decision.
+// The beat it decides on comes from gcm_in, pre-decoded (IN_REG = 1: through a two-word FIFO, so
+// s_axis_tready is a flip-flop and the decision starts at flip-flops).
 // States: HDR (wait for a header), IV0 (the first IV beat: 12 bytes take the fast path J0 = IV ||
 // 0^31 1, and CTR's 16 bytes are the counter; any other length goes through GHASH), IV (more IV
 // beats), IVLEN (the IV's length block), BODY (AAD, text, expected tag), DROP (a protocol error:
@@ -79,16 +76,9 @@ module gcm_parser #(
     output wire                 idle,          // waiting for a header
     output wire                 error          // a beat broke the protocol (taken now)
 );
-    generate
-        if (IN_REG != 0 && IN_REG != 1) begin : g_bad_in_reg
-            gcm_parser_IN_REG_must_be_0_or_1 u_error ();
-        end
-    endgenerate
     localparam integer BW = 16 * LANES, DW = 128 * LANES;
-    localparam [BW-1:0] KEEP12 = {BW{1'b1}} >> (BW - 12);  // a beat of 12 bytes (the fast-path IV)
-    localparam [BW-1:0] KEEP16 = {BW{1'b1}} >> (BW - 16);  // a beat of 16 bytes (a CTR counter block)
     localparam [LANES-1:0] ONE_BLOCK = {LANES{1'b1}} >> (LANES - 1);  // GHASH: a beat of one block
-    localparam [2:0] PH_HDR = 3'd0, PH_IV = 3'd1, PH_AAD = 3'd2, PH_TXT = 3'd3, PH_TAG = 3'd4;
+    localparam [2:0] PH_HDR = 3'd0;
     localparam [1:0] M_GCM = 2'd0, M_GMAC = 2'd1, M_CTR = 2'd2;
     localparam [2:0] S_HDR = 3'd0, S_IV0 = 3'd1, S_IV = 3'd2, S_IVLEN = 3'd3, S_BODY = 3'd4,
                      S_DROP = 3'd5, S_FINAL = 3'd6;
@@ -100,14 +90,6 @@ module gcm_parser #(
         begin
             for (l = 0; l < LANES; l = l + 1)
                 for (i = 0; i < 16; i = i + 1) bswap_w[128 * l + 8 * i +: 8] = v[128 * l + 8 * (15 - i) +: 8];
-        end
-    endfunction
-
-    function [DW-1:0] kmask;   // tkeep as a bit mask over the beat, stream byte order
-        input [BW-1:0] k;
-        integer i;
-        begin
-            for (i = 0; i < BW; i = i + 1) kmask[8 * i +: 8] = {8{k[i]}};
         end
     endfunction
 
@@ -127,117 +109,41 @@ module gcm_parser #(
     reg          dec_q;
     reg  [15:0]  tag_keep_q;  // the tag length as a byte mask: the tkeep of the tag (no popcount or
                               // compare in the tag stage)
-    reg  [6:0]   tag_len_q;   // ... and one-hot among the legal lengths (tag_lens), for the check of
+    reg  [6:0]   tag_len_q;   // ... and one-hot among the legal lengths (as gcm_in's tag_fit), for the check of
                               // the expected-tag beat against its pre-decoded tkeep
     reg          err_q;
     reg  [127:0] exp_tag_q;
     reg          j0_q;        // a J0 was started for this packet (its E_K(J0) comes to the queue)
     reg          gh_open_q;   // a GHASH message is open (blocks fed, no tlast yet)
 
-    // ---- the beat: pre-decoded at the port, then (IN_REG 1) held in a two-word input FIFO --------
-    // Everything the checks need that depends on the beat alone is computed as it arrives: tkeep's
-    // shape (contiguous, full, its byte count, 12 and 16 bytes, each legal tag length), the phase
-    // one-hot, the beat-only parts of the checks, and the header's fields. With IN_REG 1 these
-    // flags are stored with the beat, so the decision to take the beat at the head starts at
-    // flip-flops (tkeep's contiguity and the phase compares were its first four or five LUT
-    // levels: the two-lane core's critical path at every placement seed), and s_axis_tready is the
-    // FIFO's full flag, a flip-flop.
+    // the beat at the head of gcm_in (pre-decoded at the port; IN_REG 1: held in a two-word FIFO)
     localparam integer SH = $clog2(BW);
-    localparam integer NT = 7;   // the legal tag lengths: 4, 8, 12, 13, 14, 15, 16 bytes
-    function [NT-1:0] tag_lens;  // which legal tag length n is (one-hot; 0 if none)
-        input [4:0] n;
-        begin
-            tag_lens = {n == 5'd16, n == 5'd15, n == 5'd14, n == 5'd13, n == 5'd12, n == 5'd8, n == 5'd4};
-        end
-    endfunction
-
-    wire [2:0]    p_ph = s_axis_tuser;
-    wire [BW-1:0] p_kp = s_axis_tkeep;
-    wire [$clog2(BW+1)-1:0] p_nbytes;
-    wire          p_contig, p_full;
-    wire [DW-1:0] p_mask;         // tkeep as a bit mask, stream byte order
-    axis_keep #(.BYTES(BW)) u_keep (.keep(p_kp), .count(p_nbytes), .contiguous(p_contig), .full(p_full),
-                                    .mask(p_mask));
-    wire          p_keep_ok = p_kp[0] && p_contig;   // at least one byte, none after a gap
-    wire [NT-1:0] p_tagfit;       // tkeep is exactly 4, 8, 12, ... 16 bytes
-    genvar gt;
-    generate
-        for (gt = 0; gt < NT; gt = gt + 1) begin : g_tagfit
-            localparam integer N = gt == 0 ? 4 : gt == 1 ? 8 : 10 + gt;
-            assign p_tagfit[gt] = p_kp == ({BW{1'b1}} >> (BW - N));
-        end
-    endgenerate
-    wire [3:0]    p_ph1 = {p_ph == PH_TAG, p_ph == PH_TXT, p_ph == PH_AAD, p_ph == PH_IV};
-    wire          unused_p_count = p_nbytes[SH];   // BW: set by full beats only, as p_full says
-    // header fields (the header beat's tkeep is not read)
-    wire [1:0]    p_hdr_mode = s_axis_tdata[1:0];
-    wire          p_hdr_dec = s_axis_tdata[2];
-    wire [NT-1:0] p_hdr_tag = tag_lens(s_axis_tdata[12:8]);
-    wire [15:0]   p_hdr_keep = ~(16'hFFFF << s_axis_tdata[12:8]);
-    wire          p_hdr_ok = p_hdr_mode != 2'd3 && (|p_hdr_tag || p_hdr_mode == M_CTR) && !s_axis_tlast &&
-                             p_ph == PH_HDR;   // all of the header's check but the key
-    // the beat-only parts of the checks in S_IV0 and S_BODY
-    wire          p_iv0_bad = p_ph != PH_IV || !p_keep_ok;
-    wire          p_body_bad = p_ph == PH_HDR || p_ph == PH_IV || p_ph > PH_TAG || !p_keep_ok ||
-                               (p_ph == PH_TAG && !s_axis_tlast);
-    wire          p_nontag_last = p_ph != PH_TAG && s_axis_tlast;
-    wire [LANES-1:0] p_in_keep;   // GHASH blocks of the beat: lane l when its first byte is kept
-    genvar gl;
-    generate
-        for (gl = 0; gl < LANES; gl = gl + 1) begin : g_in_keep
-            assign p_in_keep[gl] = p_kp[16 * gl];
-        end
-    endgenerate
-
-    // the stored word: the flags the decisions read on top (HEAD_W, read at a read pointer of their
-    // own), then what loads registers or goes to the datapath
-    localparam integer HW = 3 + 4 + 1 + 1 + 1 + SH + 2 + NT + 1 + 1 + 1 + 1 + LANES;
-    localparam integer FW = HW + 2 + 1 + NT + 16 + BW + DW;
-    wire [FW-1:0] p_word = {p_ph, p_ph1, s_axis_tlast, p_keep_ok, p_full, p_nbytes[SH-1:0],
-                            p_kp == KEEP12, p_kp == KEEP16, p_tagfit, p_hdr_ok, p_iv0_bad, p_body_bad,
-                            p_nontag_last, p_in_keep,
-                            p_hdr_mode, p_hdr_dec, p_hdr_tag, p_hdr_keep, p_kp,
-                            bswap_w(s_axis_tdata & p_mask)};
-    wire [FW-1:0] h_word;
-    wire          h_valid;      // a beat is at the head
-    reg           take;         // the parser takes it (m_axis_tready of the FIFO)
-    generate
-        if (IN_REG == 1) begin : g_in_fifo
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire [2:0] unused_count;   // axis_fifo: $clog2(DEPTH) + 2 bits
-            wire       unused_busy, unused_zero;
-            /* verilator lint_on UNUSEDSIGNAL */
-            // WIPE: the text held here is cleared by rst and key_clear with the rest of the packet
-            axis_fifo #(.WIDTH(FW), .DEPTH(2), .STYLE("logic"), .WIPE(1), .OUT_REGS(0), .HEAD_W(HW)) u_in (
-                .clk(clk), .rst(rst), .clear(key_clear),
-                .s_axis_tdata(p_word), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
-                .m_axis_tdata(h_word), .m_axis_tvalid(h_valid), .m_axis_tready(take),
-                .count(unused_count), .busy(unused_busy), .zero(unused_zero)
-            );
-        end else begin : g_in_port
-            assign h_word = p_word;
-            assign h_valid = s_axis_tvalid;
-            assign s_axis_tready = take;
-        end
-    endgenerate
-
-    // the beat at the head
+    reg           take;          // the beat at the head is taken
+    wire          h_valid;
     wire [2:0]    ph;
-    wire          ph_iv, ph_aad, ph_txt, ph_tag;   // ph decoded
+    wire          ph_iv, ph_aad, ph_txt, ph_tag;
     wire          tlast, keep_ok, full, is_k12, is_k16, hdr_ok_b, iv0_bad, body_bad, nontag_last;
     wire [SH-1:0] part;
-    wire [NT-1:0] tagfit, hdr_tag;
+    wire [6:0]    tagfit, hdr_tag;
     wire [LANES-1:0] in_keep;
     wire [1:0]    hdr_mode;
     wire          hdr_dec;
     wire [15:0]   hdr_keep;
     wire [BW-1:0] kp;
-    wire [DW-1:0] in_blk;       // the beat's bytes beyond tkeep cleared, block order
-    assign {ph, ph_tag, ph_txt, ph_aad, ph_iv, tlast, keep_ok, full, part, is_k12, is_k16, tagfit, hdr_ok_b, iv0_bad, body_bad,
-            nontag_last, in_keep, hdr_mode, hdr_dec, hdr_tag, hdr_keep, kp, in_blk} = h_word;
+    wire [DW-1:0] in_blk, blk_mask;   // the beat's bytes beyond tkeep cleared, and tkeep, block order
+    gcm_in #(.LANES(LANES), .IN_REG(IN_REG)) u_in (
+        .clk(clk), .rst(rst), .key_clear(key_clear),
+        .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tuser(s_axis_tuser),
+        .s_axis_tlast(s_axis_tlast), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
+        .take(take), .valid(h_valid), .ph(ph), .ph_iv(ph_iv), .ph_aad(ph_aad), .ph_txt(ph_txt), .ph_tag(ph_tag),
+        .last(tlast), .keep_ok(keep_ok), .full(full), .part(part), .is_k12(is_k12), .is_k16(is_k16),
+        .tag_fit(tagfit), .hdr_ok(hdr_ok_b), .hdr_mode(hdr_mode), .hdr_dec(hdr_dec), .hdr_tag(hdr_tag),
+        .hdr_tag_keep(hdr_keep), .iv0_bad(iv0_bad), .body_bad(body_bad), .nontag_last(nontag_last),
+        .blk_keep(in_keep), .keep(kp), .blk(in_blk), .blk_mask(blk_mask)
+    );
     wire [$clog2(BW+1)-1:0] nbytes = {full, part};   // a full beat's count is BW: a one on top
     wire [127:0]  in_blk0 = in_blk[127:0];  // the beat's first 16 bytes (IV counter, expected tag)
-    wire [DW-1:0] txt_out = in_blk ^ (keystream & bswap_w(kmask(kp)));   // block order
+    wire [DW-1:0] txt_out = in_blk ^ (keystream & blk_mask);   // block order
 
     wire          len_ovf;       // gcm_lengths: the beat's phase is full
     wire [127:0]  iv_len_blk, len_blk;

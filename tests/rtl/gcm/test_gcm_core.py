@@ -194,7 +194,7 @@ LANES_RULE = "gcm_core_LANES_2_needs_DATA_W_128_and_GHASH_3_keyspec"
 @pytest.mark.parametrize("params,rule", [({"GHASH": 0, "LANES": 2}, LANES_RULE),
                                          ({"GHASH": 3, "DATA_W": 64, "LANES": 2}, LANES_RULE),
                                          ({"GHASH": 3, "LANES": 3}, LANES_RULE),
-                                         ({"IN_REG": 2}, "gcm_parser_IN_REG_must_be_0_or_1")])
+                                         ({"IN_REG": 2}, "gcm_in_IN_REG_must_be_0_or_1")])
 def test_illegal_parameters_stop_elaboration(tmp_path, params, rule):
     """Two lanes need the key-specialized GHASH (H^2 built in) and the 128-bit datapath, and the
     input FIFO is there or not: any other configuration fails at elaboration, naming the rule."""
