@@ -15,10 +15,14 @@
 // their E_K(J0) is not out yet, so the queue fills only while the output is held, and then a full
 // queue holds the AES output, which that backpressure holds anyway. The oldest E_K(J0) is always
 // here when the queue is full, so the tag unit's head can always finish: no deadlock.
+// HEAD_REG = 1 (gcm_core DEEP): the E_K(J0) queue shows its head from an output register (for the
+// tag unit's preparation, gcm_tag_unit HEAD_REG); it then holds 9, and ej_empty also counts a
+// value pushed in the cycle before, still on its way to that register.
 // Every register here holds key-derived data: rst and key_clear zero them (erased, ERASE_CHECK = 1).
 module gcm_aes_out #(
     parameter LANES = 1,
-    parameter ERASE_CHECK = 0
+    parameter ERASE_CHECK = 0,
+    parameter HEAD_REG = 0
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -42,6 +46,11 @@ module gcm_aes_out #(
 );
     localparam integer DW = 128 * LANES;
     localparam [1:0] K_GEN = 2'd0, K_J0 = 2'd1, K_H = 2'd2;
+    generate
+        if (HEAD_REG != 0 && HEAD_REG != 1) begin : g_bad_head_reg
+            gcm_aes_out_HEAD_REG_must_be_0_or_1 u_error ();
+        end
+    endgenerate
 
     wire [DW-1:0] head;
     wire [1:0]    head_kind;
@@ -122,13 +131,15 @@ module gcm_aes_out #(
     wire [4:0] unused_ej_n;
     wire       unused_ej_busy;
     /* verilator lint_on UNUSEDSIGNAL */
-    axis_fifo #(.WIDTH(128), .DEPTH(8), .STYLE("logic"), .WIPE(1), .OUT_REGS(0)) u_ej (
+    axis_fifo #(.WIDTH(128), .DEPTH(8), .STYLE("logic"), .WIPE(1), .OUT_REGS(HEAD_REG)) u_ej (
         .clk(clk), .rst(rst), .clear(key_clear),
         .s_axis_tdata(head[127:0]), .s_axis_tvalid(head_valid && head_kind == K_J0), .s_axis_tready(ej_in_ready),
         .m_axis_tdata(ej), .m_axis_tvalid(ej_valid), .m_axis_tready(ej_pop),
         .count(unused_ej_n), .busy(unused_ej_busy), .zero(ej_zero)
     );
-    assign ej_empty = !ej_valid;
+    reg          ej_push_q;   // HEAD_REG: a value on its way to the queue's output register
+    always @(posedge clk) ej_push_q <= HEAD_REG == 1 && !(rst || key_clear) && ej_push;
+    assign ej_empty = !ej_valid && !ej_push_q;
 
     assign erased = ERASE_CHECK == 1 && fifo_zero && ej_zero;   // every entry of both queues
 `ifdef AUTHCORE_FORMAL_GCM

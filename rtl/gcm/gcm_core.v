@@ -58,12 +58,14 @@
 // output register) is zero, so a testbench checks rst and key_clear through a port; 0 (default): it
 // is constant 0 and costs nothing.
 // DATA_W, SBOX, DEEP: the AES core (aes_enc_pipe; DEEP = 1 with DATA_W 128 and SBOX 2 or 0: five or
-// two cycles a round, for the fastest clock). GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial
-// (DIGIT bits per cycle), 3 key-specialized (generated gf128_mul_h), 4 the hybrid multiplier
-// (composite field, 8 + 1 cycles a block; FIELD 0 the paper's R, 1 the sparse R; MAP_LUT 6 or 4,
-// the LUT size of its maps: ghash_core), 5 bit-parallel cut by a register (gf128_mul_pipe: a block
-// a cycle, two in the loop multiplied by H^2, for the key-agile core's clock; H^2 is squared as H
-// loads, so the key-change latency is MULT 0's).
+// two cycles a round, for the fastest clock; the tag unit's queues then show their heads from
+// registers, gcm_tag_unit HEAD_REG: about 400 flip-flops, a cycle more from S to the tag).
+// GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial (DIGIT bits per cycle), 3 key-specialized
+// (generated gf128_mul_h), 4 the hybrid multiplier (composite field, 8 + 1 cycles a block; FIELD 0
+// the paper's R, 1 the sparse R; MAP_LUT 6 or 4, the LUT size of its maps: ghash_core), 5
+// bit-parallel cut by a register (gf128_mul_pipe: a block a cycle, two in the loop multiplied by
+// H^2, for the key-agile core's clock; H^2 is squared as H loads, so the key-change latency is
+// MULT 0's).
 // IN_REG = 1 (`authcore generate gcm --in-reg`): the input beat is pre-decoded (tkeep's shape, the
 // phase, the header's fields, the beat-only parts of the checks) into a two-word FIFO in front of the
 // parser (gcm_in), so s_axis_tready is a flip-flop and the parser decides from registers: one
@@ -205,7 +207,7 @@ module gcm_core #(
     wire         issue_gen, text_done, cg_j0_busy, ks_valid, ks_use, ej_valid, ej_pop, ej_empty;
     wire [DW-1:0] keystream;
     wire [127:0] ej;
-    gcm_aes_out #(.LANES(LANES), .ERASE_CHECK(ERASE_CHECK)) u_aes_out (
+    gcm_aes_out #(.LANES(LANES), .ERASE_CHECK(ERASE_CHECK), .HEAD_REG(DEEP)) u_aes_out (
         .clk(clk), .rst(rst), .key_clear(key_clear),
         .aes_q(aes_q), .aes_q_kind(aes_q_kind), .aes_q_valid(aes_q_valid), .aes_q_ready(aes_q_ready),
         .h_arrives(h_arrives), .issue_gen(issue_gen), .text_done(text_done), .j0_busy(cg_j0_busy),
@@ -271,7 +273,7 @@ module gcm_core #(
     wire         emit, f_err, f_stat, f_fail;
     wire [127:0] f_tag;
     wire [15:0]  f_keep;
-    gcm_tag_unit #(.TQ_W(TQ_W), .ERASE_CHECK(ERASE_CHECK)) u_tag (
+    gcm_tag_unit #(.TQ_W(TQ_W), .ERASE_CHECK(ERASE_CHECK), .HEAD_REG(DEEP)) u_tag (
         .clk(clk), .rst(rst), .key_clear(key_clear),
         .push(end_push), .mode(end_mode), .dec(end_dec), .err(end_err), .need_s(end_need_s),
         .need_j0(end_need_j0), .tag_keep(end_tag_keep), .exp_tag(end_exp_tag), .full(tag_full),
