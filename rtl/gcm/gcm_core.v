@@ -69,7 +69,7 @@
 // IN_REG = 1 (`authcore generate gcm --in-reg`): the input beat is pre-decoded (tkeep's shape, the
 // phase, the header's fields, the beat-only parts of the checks) into a two-word FIFO in front of the
 // parser (gcm_in), so s_axis_tready is a flip-flop and the parser decides from registers: one
-// cycle more of latency, about 2 x (53 + 145 x LANES) flip-flops (the stored word), for the fastest clock.
+// cycle more of latency, about 2 x (33 + 145 x LANES) flip-flops (the stored word), for the fastest clock.
 // FIXED_KEY = 1 (with FIXED_LEN, RK; written by `authcore generate gcm --specialize all`): the round
 // keys are constants, the key port is unused (key_ready low; a key offered raises error), and
 // after reset or key_clear the core derives H from the fixed key by itself.

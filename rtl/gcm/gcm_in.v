@@ -54,8 +54,6 @@ module gcm_in #(
     endgenerate
     localparam integer BW = 16 * LANES, DW = 128 * LANES, SH = $clog2(BW);
     localparam integer NT = 7;   // the legal tag lengths: 4, 8, 12, 13, 14, 15, 16 bytes
-    localparam [BW-1:0] KEEP12 = {BW{1'b1}} >> (BW - 12);
-    localparam [BW-1:0] KEEP16 = {BW{1'b1}} >> (BW - 16);
     localparam [2:0] PH_HDR = 3'd0, PH_IV = 3'd1, PH_AAD = 3'd2, PH_TXT = 3'd3, PH_TAG = 3'd4;
     localparam [1:0] M_CTR = 2'd2;
 
@@ -68,7 +66,7 @@ module gcm_in #(
         end
     endfunction
 
-    function [DW-1:0] kmask;   // tkeep as a bit mask over the beat, stream byte order
+    function [DW-1:0] kmask;   // tkeep as a bit mask over the beat, stream byte order (as axis_keep's)
         input [BW-1:0] k;
         integer i;
         begin
@@ -87,13 +85,11 @@ module gcm_in #(
     wire [BW-1:0] p_kp = s_axis_tkeep;
     wire [$clog2(BW+1)-1:0] p_nbytes;
     wire          p_contig, p_full;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [DW-1:0] unused_mask;    // kmask below, for the stored tkeep too
-    /* verilator lint_on UNUSEDSIGNAL */
+    wire [DW-1:0] p_mask;
     axis_keep #(.BYTES(BW)) u_keep (.keep(p_kp), .count(p_nbytes), .contiguous(p_contig), .full(p_full),
-                                    .mask(unused_mask));
+                                    .mask(p_mask));
     wire          p_keep_ok = p_kp[0] && p_contig;   // at least one byte, none after a gap
-    wire [NT-1:0] p_tagfit;       // tkeep is exactly 4, 8, 12, ... 16 bytes
+    wire [NT-1:0] p_tagfit;       // tkeep is exactly 4, 8, 12, ... 16 bytes (12 and 16: IV and CTR checks)
     genvar gt;
     generate
         for (gt = 0; gt < NT; gt = gt + 1) begin : g_tagfit
@@ -106,8 +102,8 @@ module gcm_in #(
     // header fields (the header beat's tkeep is not read)
     wire [1:0]    p_hdr_mode = s_axis_tdata[1:0];
     wire          p_hdr_dec = s_axis_tdata[2];
-    wire [NT-1:0] p_hdr_tag = tag_lens(s_axis_tdata[12:8]);
-    wire [15:0]   p_hdr_keep = ~(16'hFFFF << s_axis_tdata[12:8]);
+    wire [4:0]    p_hdr_len = s_axis_tdata[12:8];   // the tag length in bytes (stored as is)
+    wire [NT-1:0] p_hdr_tag = tag_lens(p_hdr_len);
     wire          p_hdr_ok = p_hdr_mode != 2'd3 && (|p_hdr_tag || p_hdr_mode == M_CTR) && !s_axis_tlast &&
                              p_ph == PH_HDR;   // all of the header's check but the key
     // the beat-only parts of the checks in S_IV0 and S_BODY
@@ -124,14 +120,13 @@ module gcm_in #(
     endgenerate
 
     // the stored word: the flags the decisions read on top (HEAD_W, read at a read pointer of their
-    // own), then what loads registers or goes to the datapath
-    localparam integer HW = 3 + 4 + 1 + 1 + 1 + SH + 2 + NT + 1 + 1 + 1 + 1 + LANES;
-    localparam integer FW = HW + 2 + 1 + NT + 16 + BW + DW;
+    // own), then what loads registers or goes to the datapath (the header's tag length as its five
+    // bits: it only loads registers, so its one-hot and mask are decoded at the head)
+    localparam integer HW = 3 + 4 + 1 + 1 + 1 + SH + NT + 1 + 1 + 1 + 1 + LANES;
+    localparam integer FW = HW + 2 + 1 + 5 + BW + DW;
     wire [FW-1:0] p_word = {p_ph, p_ph1, s_axis_tlast, p_keep_ok, p_full, p_nbytes[SH-1:0],
-                            p_kp == KEEP12, p_kp == KEEP16, p_tagfit, p_hdr_ok, p_iv0_bad, p_body_bad,
-                            p_nontag_last, p_in_keep,
-                            p_hdr_mode, p_hdr_dec, p_hdr_tag, p_hdr_keep, p_kp,
-                            bswap_w(s_axis_tdata & kmask(p_kp))};
+                            p_tagfit, p_hdr_ok, p_iv0_bad, p_body_bad, p_nontag_last, p_in_keep,
+                            p_hdr_mode, p_hdr_dec, p_hdr_len, p_kp, bswap_w(s_axis_tdata & p_mask)};
     wire [FW-1:0] h_word;
     generate
         if (IN_REG == 1) begin : g_in_fifo
@@ -156,8 +151,13 @@ module gcm_in #(
         end
     endgenerate
 
-    assign {ph, ph_tag, ph_txt, ph_aad, ph_iv, last, keep_ok, full, part, is_k12, is_k16, tag_fit, hdr_ok,
-            iv0_bad, body_bad, nontag_last, blk_keep, hdr_mode, hdr_dec, hdr_tag, hdr_tag_keep, keep, blk} = h_word;
+    wire [4:0]    hdr_len;
+    assign {ph, ph_tag, ph_txt, ph_aad, ph_iv, last, keep_ok, full, part, tag_fit, hdr_ok,
+            iv0_bad, body_bad, nontag_last, blk_keep, hdr_mode, hdr_dec, hdr_len, keep, blk} = h_word;
+    assign is_k12 = tag_fit[2];   // tkeep == 12 bytes, as tag_fit's 12
+    assign is_k16 = tag_fit[6];
+    assign hdr_tag = tag_lens(hdr_len);
+    assign hdr_tag_keep = ~(16'hFFFF << hdr_len);
     assign blk_mask = bswap_w(kmask(keep));
 endmodule
 `default_nettype wire
