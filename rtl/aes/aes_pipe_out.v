@@ -89,7 +89,7 @@ module aes_pipe_out #(
                                            (owed_q == OD[OW-1:0] - 1'b1 && take && !pop);
             /* verilator lint_off UNUSEDSIGNAL */
             wire [OW:0] unused_count;
-            wire       unused_busy, unused_zero;
+            wire       unused_nonempty, unused_busy, unused_zero;
             /* verilator lint_on UNUSEDSIGNAL */
             // EAGER with OREG: the credit keeps a free entry for every block in flight, so the FIFO
             // writes its free entry every cycle it is not full and a block only moves the write
@@ -103,7 +103,8 @@ module aes_pipe_out #(
                 .clk(clk), .rst(rst), .clear(key_clear),
                 .s_axis_tdata({f_user, f_data}), .s_axis_tvalid(f_valid), .s_axis_tready(out_free),
                 .m_axis_tdata({m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid),
-                .m_axis_tready(m_axis_tready), .count(unused_count), .busy(unused_busy), .zero(unused_zero)
+                .m_axis_tready(m_axis_tready), .count(unused_count), .nonempty(unused_nonempty),
+                .busy(unused_busy), .zero(unused_zero)
             );
             // blocks taken and not yet written into the FIFO (at most 5 Nr + 2 with DEEP): idle_next is
             // "none next cycle", without the adder on the path (it moves by one at most)

@@ -41,9 +41,13 @@
 //          of their own (a keep_reg), so that decision does not start on the net that also selects
 //          every data bit: beside a wide word that net spans the datapath (in gcm_core's two-lane
 //          keystream FIFO, 514 multiplexers; its far end began the core's critical path).
-// clear empties the FIFO like reset (for key_clear). count is the number of words held. zero ("logic"
-// only, 0 otherwise) is high when every word and output register holds zero: for tests of key
-// erasure through ports; left unconnected it costs nothing.
+// clear empties the FIFO like reset (for key_clear). count is the number of words held; nonempty is
+// count != 0 from the flags alone (one LUT from flip-flops, no adder): it is high from the cycle
+// after a word is taken, while m_axis_tvalid waits a cycle more for an output register, so a user
+// that must know a word is on its way (gcm_tag_unit's busy, gcm_aes_out's ej_empty) reads it
+// instead of a register of its own. zero ("logic" only, 0 otherwise) is high when every word and
+// output register holds zero: for tests of key erasure through ports; left unconnected it costs
+// nothing.
 module axis_fifo #(
     parameter WIDTH = 8,
     parameter DEPTH = 16,
@@ -63,6 +67,7 @@ module axis_fifo #(
     output wire                     m_axis_tvalid,
     input  wire                     m_axis_tready,
     output wire [$clog2(DEPTH)+1:0] count,
+    output wire                     nonempty,
     output wire                     busy,
     output wire                     zero
 );
@@ -290,6 +295,7 @@ module axis_fifo #(
     assign m_axis_tdata  = OUT_REGS == 0 ? head : OUT_REGS == 2 && rsel_q ? out1 : out_q;
     assign m_axis_tvalid = out_valid;
     assign count = {1'b0, stored_q} + {{AW{1'b0}}, ov_q[0]} + {{AW{1'b0}}, ov_q[1]};
+    assign nonempty = some_q || ov_q != 2'b00;
     assign busy = wiping;
 
 `ifdef AUTHCORE_FORMAL_PRIMS
@@ -327,6 +333,7 @@ module axis_fifo #(
         assert (some_q == (stored_q != 0));
         assert (wp_q == rp_q + stored_q[AW-1:0]);
         assert (hrp == rp_q);
+        assert (nonempty == (count != 0));
         if (OUT_REGS == 0) assert (ov_q == 2'b00);
         if (OUT_REGS == 1) assert (!ov_q[1]);
         if (OUT_REGS == 2) begin

@@ -15,9 +15,10 @@
 // their E_K(J0) is not out yet, so the queue fills only while the output is held, and then a full
 // queue holds the AES output, which that backpressure holds anyway. The oldest E_K(J0) is always
 // here when the queue is full, so the tag unit's head can always finish: no deadlock.
-// HEAD_REG = 1 (gcm_core DEEP): the E_K(J0) queue shows its head from an output register (for the
-// tag unit's preparation, gcm_tag_unit HEAD_REG); it then holds 9, and ej_empty also counts a
-// value pushed in the cycle before, still on its way to that register.
+// HEAD_REG = 1 (gcm_core DEEP or IN_REG): the E_K(J0) queue shows its head from an output register (for the
+// tag unit's preparation, gcm_tag_unit HEAD_REG); it then holds 9. ej_empty is the queue's own
+// flag (axis_fifo nonempty), so it also counts a value pushed in the cycle before, still on its
+// way to that register.
 // Every register here holds key-derived data: rst and key_clear zero them (erased, ERASE_CHECK = 1).
 module gcm_aes_out #(
     parameter LANES = 1,
@@ -58,7 +59,7 @@ module gcm_aes_out #(
     wire          pop;
     /* verilator lint_off UNUSEDSIGNAL */
     wire [2:0]    unused_n;
-    wire          unused_busy;
+    wire          unused_busy, unused_nonempty;
     wire          fifo_zero, ej_zero;
     /* verilator lint_on UNUSEDSIGNAL */
     assign h_arrives = aes_q_valid && aes_q_ready && aes_q_kind == K_H;
@@ -71,7 +72,7 @@ module gcm_aes_out #(
         .s_axis_tdata({aes_q_kind, aes_q}), .s_axis_tvalid(aes_q_valid && aes_q_kind != K_H),
         .s_axis_tready(aes_q_ready),
         .m_axis_tdata({head_kind, head}), .m_axis_tvalid(head_valid), .m_axis_tready(pop),
-        .count(unused_n), .busy(unused_busy), .zero(fifo_zero)
+        .count(unused_n), .nonempty(unused_nonempty), .busy(unused_busy), .zero(fifo_zero)
     );
 
     // keystream at the head, unless leftovers of finished packets are still to be dropped
@@ -131,15 +132,14 @@ module gcm_aes_out #(
     wire [4:0] unused_ej_n;
     wire       unused_ej_busy;
     /* verilator lint_on UNUSEDSIGNAL */
+    wire       ej_held;
     axis_fifo #(.WIDTH(128), .DEPTH(8), .STYLE("logic"), .WIPE(1), .OUT_REGS(HEAD_REG)) u_ej (
         .clk(clk), .rst(rst), .clear(key_clear),
         .s_axis_tdata(head[127:0]), .s_axis_tvalid(head_valid && head_kind == K_J0), .s_axis_tready(ej_in_ready),
         .m_axis_tdata(ej), .m_axis_tvalid(ej_valid), .m_axis_tready(ej_pop),
-        .count(unused_ej_n), .busy(unused_ej_busy), .zero(ej_zero)
+        .count(unused_ej_n), .nonempty(ej_held), .busy(unused_ej_busy), .zero(ej_zero)
     );
-    reg          ej_push_q;   // HEAD_REG: a value on its way to the queue's output register
-    always @(posedge clk) ej_push_q <= HEAD_REG == 1 && !(rst || key_clear) && ej_push;
-    assign ej_empty = !ej_valid && !ej_push_q;
+    assign ej_empty = !ej_held;
 
     assign erased = ERASE_CHECK == 1 && fifo_zero && ej_zero;   // every entry of both queues
 `ifdef AUTHCORE_FORMAL_GCM

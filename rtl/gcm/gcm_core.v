@@ -54,12 +54,13 @@
 // leftovers), gcm_tag_unit (packet ends: tag and verdict) and gcm_out (the output register), around
 // aes_enc_pipe and ghash_core.
 // ERASE_CHECK = 1 (tests): erased is high when every register that holds key-derived data (H, the
-// AES output FIFO, the E_K(J0) and S queues, the prepared tag, GHASH's H, state and output, the
-// output register) is zero, so a testbench checks rst and key_clear through a port; 0 (default): it
+// AES output FIFO, the E_K(J0) and S queues, the prepared tag, GHASH's H, state, input and output,
+// the output register) is zero, so a testbench checks rst and key_clear through a port; 0 (default): it
 // is constant 0 and costs nothing.
 // DATA_W, SBOX, DEEP: the AES core (aes_enc_pipe; DEEP = 1 with DATA_W 128 and SBOX 2 or 0: five or
 // two cycles a round, for the fastest clock; the tag unit's queues then show their heads from
-// registers, gcm_tag_unit HEAD_REG: about 400 flip-flops, a cycle more from S to the tag).
+// registers, gcm_tag_unit HEAD_REG, as with IN_REG: about 400 flip-flops, a cycle more from S to
+// the tag).
 // GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial (DIGIT bits per cycle), 3 key-specialized
 // (generated gf128_mul_h), 4 the hybrid multiplier (composite field, 8 + 1 cycles a block; FIELD 0
 // the paper's R, 1 the sparse R; MAP_LUT 6 or 4, the LUT size of its maps: ghash_core), 5
@@ -70,6 +71,10 @@
 // phase, the header's fields, the beat-only parts of the checks) into a two-word FIFO in front of the
 // parser (gcm_in), so s_axis_tready is a flip-flop and the parser decides from registers: one
 // cycle more of latency, about 2 x (33 + 145 x LANES) flip-flops (the stored word), for the fastest clock.
+// With GHASH 5 it also puts a register slice (axis_reg, 130 flip-flops) between the parser and
+// GHASH, so the parser's late decision to feed a block reaches a valid bit, not the multiplier's
+// advance register (the key-agile core's critical path at one of three seeds, 10.35 ns): a
+// cycle more from a block to its hash.
 // FIXED_KEY = 1 (with FIXED_LEN, RK; written by `authcore generate gcm --specialize all`): the round
 // keys are constants, the key port is unused (key_ready low; a key offered raises error), and
 // after reset or key_clear the core derives H from the fixed key by itself.
@@ -144,6 +149,10 @@ module gcm_core #(
     localparam integer TQ_W = (DEEP == 1) ? ((SBOX == 2) ? 4 : 3) : (SBOX == 2) ? 3 : 2;
     // The built-in H's check (gcm_key_ctl), registered with 128-bit block-RAM S-boxes.
     localparam integer CHECK_REG = (GHASH == 3 && DATA_W == 128 && SBOX == 2) ? 1 : 0;
+    // the tag unit's queue heads from registers (the cores built for the fastest clock)
+    localparam integer HEAD_REG = (DEEP == 1 || IN_REG == 1) ? 1 : 0;
+    // the parser's GHASH feed through a register slice (IN_REG with the pipelined GHASH)
+    localparam integer GH_REG = (IN_REG == 1 && GHASH == 5) ? 1 : 0;
 
     // ---- key state ----------------------------------------------------------------------------------
     wire         core_idle;
@@ -207,7 +216,7 @@ module gcm_core #(
     wire         issue_gen, text_done, cg_j0_busy, ks_valid, ks_use, ej_valid, ej_pop, ej_empty;
     wire [DW-1:0] keystream;
     wire [127:0] ej;
-    gcm_aes_out #(.LANES(LANES), .ERASE_CHECK(ERASE_CHECK), .HEAD_REG(DEEP)) u_aes_out (
+    gcm_aes_out #(.LANES(LANES), .ERASE_CHECK(ERASE_CHECK), .HEAD_REG(HEAD_REG)) u_aes_out (
         .clk(clk), .rst(rst), .key_clear(key_clear),
         .aes_q(aes_q), .aes_q_kind(aes_q_kind), .aes_q_valid(aes_q_valid), .aes_q_ready(aes_q_ready),
         .h_arrives(h_arrives), .issue_gen(issue_gen), .text_done(text_done), .j0_busy(cg_j0_busy),
@@ -221,6 +230,15 @@ module gcm_core #(
     wire             gh_last, gh_valid, gh_ready, gh_error, gh_out_valid, gh_kind;
     wire [127:0]     gh_out;
     wire             cg_waiting, s_room;
+    wire [DW-1:0]    pg_blk;     // the parser's feed, before the slice
+    wire [LANES-1:0] pg_keep;
+    wire             pg_last, pg_valid, pg_ready;
+    // WIPE: the blocks are text and lengths (the slice is cleared with the packets in flight)
+    axis_reg #(.WIDTH(DW + LANES + 1), .MODE(GH_REG), .WIPE(1), .EAGER(1)) u_gh_reg (
+        .clk(clk), .rst(rst), .clear(key_clear),
+        .s_axis_tdata({pg_last, pg_keep, pg_blk}), .s_axis_tvalid(pg_valid), .s_axis_tready(pg_ready),
+        .m_axis_tdata({gh_last, gh_keep, gh_blk}), .m_axis_tvalid(gh_valid), .m_axis_tready(gh_ready)
+    );
     // a result goes where its kind says: a J0 to the waiting counter generator, an S to the tag unit
     // (the generator takes only a J0: with the two-lane GHASH's longer latency, the previous
     // packet's S can still be on its way while the generator waits for the next packet's J0)
@@ -256,7 +274,7 @@ module gcm_core #(
         .end_push(end_push), .end_mode(end_mode), .end_dec(end_dec), .end_err(end_err),
         .end_need_s(end_need_s), .end_need_j0(end_need_j0), .end_tag_keep(end_tag_keep),
         .end_exp_tag(end_exp_tag),
-        .gh_blk(gh_blk), .gh_keep(gh_keep), .gh_last(gh_last), .gh_valid(gh_valid), .gh_ready(gh_ready),
+        .gh_blk(pg_blk), .gh_keep(pg_keep), .gh_last(pg_last), .gh_valid(pg_valid), .gh_ready(pg_ready),
         .gh_pop(gh_pop), .gh_kind(gh_kind), .idle(parser_idle), .error(parser_error)
     );
     assign ks_use = txt_take;
@@ -273,7 +291,7 @@ module gcm_core #(
     wire         emit, f_err, f_stat, f_fail;
     wire [127:0] f_tag;
     wire [15:0]  f_keep;
-    gcm_tag_unit #(.TQ_W(TQ_W), .ERASE_CHECK(ERASE_CHECK), .HEAD_REG(DEEP)) u_tag (
+    gcm_tag_unit #(.TQ_W(TQ_W), .ERASE_CHECK(ERASE_CHECK), .HEAD_REG(HEAD_REG)) u_tag (
         .clk(clk), .rst(rst), .key_clear(key_clear),
         .push(end_push), .mode(end_mode), .dec(end_dec), .err(end_err), .need_s(end_need_s),
         .need_j0(end_need_j0), .tag_keep(end_tag_keep), .exp_tag(end_exp_tag), .full(tag_full),
@@ -300,6 +318,7 @@ module gcm_core #(
     assign error = error_q;
     assign core_idle = parser_idle && !tag_busy && cg_idle && ej_empty && !ks_busy;
     assign key_ready = aes_key_ready && core_idle;
-    assign erased = erased_key && erased_aes && erased_tag && erased_out && erased_ghash;
+    wire erased_slice = ERASE_CHECK == 1 && (GH_REG == 0 || gh_blk == {DW{1'b0}});  // the slice's text
+    assign erased = erased_key && erased_aes && erased_tag && erased_out && erased_ghash && erased_slice;
 endmodule
 `default_nettype wire

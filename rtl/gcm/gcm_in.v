@@ -132,14 +132,14 @@ module gcm_in #(
         if (IN_REG == 1) begin : g_in_fifo
             /* verilator lint_off UNUSEDSIGNAL */
             wire [2:0] unused_count;   // axis_fifo: $clog2(DEPTH) + 2 bits
-            wire       unused_busy, unused_zero;
+            wire       unused_nonempty, unused_busy, unused_zero;
             /* verilator lint_on UNUSEDSIGNAL */
             // WIPE: the text held here is cleared by rst and key_clear with the rest of the packet
             axis_fifo #(.WIDTH(FW), .DEPTH(2), .STYLE("logic"), .WIPE(1), .OUT_REGS(0), .HEAD_W(HW)) u_in (
                 .clk(clk), .rst(rst), .clear(key_clear),
                 .s_axis_tdata(p_word), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
                 .m_axis_tdata(h_word), .m_axis_tvalid(valid), .m_axis_tready(take),
-                .count(unused_count), .busy(unused_busy), .zero(unused_zero)
+                .count(unused_count), .nonempty(unused_nonempty), .busy(unused_busy), .zero(unused_zero)
             );
         end else begin : g_in_port
             assign h_word = p_word;

@@ -13,12 +13,13 @@
 // the rest of the packet up to tlast is consumed without output), FINAL (the length block and the
 // packet's end).
 // GHASH results come back in the order their messages were fed; kind says whether the next is a J0
-// (an IV's hash, for gcm_ctr_gen) or an S (a tag's hash, for gcm_tag_unit). Up to four can be
-// pending: a hash in GHASH's output register, a message's last block or product behind it (the
-// digit-serial unit takes the next message's block while its last product moves to the output
-// register), and with the pipelined multiplier (MULT 5) a second hash in its output's skid
-// register and a one-block message's block in its input register while the product ahead of it
-// waits for the output. The kind of a message is queued a cycle after its last block is taken
+// (an IV's hash, for gcm_ctr_gen) or an S (a tag's hash, for gcm_tag_unit). Up to five can be
+// pending (a queue of eight): a hash in GHASH's output register, a message's last block or product
+// behind it (the digit-serial unit takes the next message's block while its last product moves to
+// the output register), and with the pipelined multiplier (MULT 5) a second hash in its output's
+// skid register, a one-block message's block in its input register while the product ahead of it
+// waits for the output, and one in gcm_core's register slice in front of GHASH (IN_REG with
+// GHASH 5). The kind of a message is queued a cycle after its last block is taken
 // (from registers, off the path from the input beat through the GHASH handshake, which ended here
 // at 13.6 ns): its result leaves GHASH two cycles after that block at the earliest, so the entry
 // is in time.
@@ -277,13 +278,13 @@ module gcm_parser #(
     wire gh_take = gh_valid && gh_ready;
 
     // the kinds of the pending GHASH results: 1 J0, 0 S, oldest in bit 0
-    reg  [3:0] kq_q;
-    reg  [2:0] kq_n_q;
+    reg  [7:0] kq_q;
+    reg  [3:0] kq_n_q;
     reg        k_push_q, k_j0_q;
-    wire [1:0] kq_pos = kq_n_q[1:0] - {1'b0, gh_pop};  // where a new entry goes: the count after the pop
-    reg  [3:0] kq_next;
+    wire [2:0] kq_pos = kq_n_q[2:0] - {2'b0, gh_pop};  // where a new entry goes: the count after the pop
+    reg  [7:0] kq_next;
     always @* begin
-        kq_next = gh_pop ? {1'b0, kq_q[3:1]} : kq_q;
+        kq_next = gh_pop ? {1'b0, kq_q[7:1]} : kq_q;
         if (k_push_q) kq_next[kq_pos] = k_j0_q;
     end
     assign gh_kind = kq_q[0];
@@ -302,14 +303,14 @@ module gcm_parser #(
             exp_tag_q <= 128'd0;
             j0_q <= 1'b0;
             gh_open_q <= 1'b0;
-            kq_q <= 4'd0;
-            kq_n_q <= 3'd0;
+            kq_q <= 8'd0;
+            kq_n_q <= 4'd0;
             k_push_q <= 1'b0;
             k_j0_q <= 1'b0;
         end else begin
             if (gh_take) gh_open_q <= !gh_last;
             kq_q <= kq_next;
-            kq_n_q <= kq_n_q + {2'b0, k_push_q} - {2'b0, gh_pop};
+            kq_n_q <= kq_n_q + {3'b0, k_push_q} - {3'b0, gh_pop};
             k_push_q <= gh_take && gh_last;
             k_j0_q <= st_q == S_IVLEN;
             if (acc) begin
@@ -391,5 +392,8 @@ module gcm_parser #(
     assign end_exp_tag = exp_tag_q;
     assign idle = st_q == S_HDR;
     assign error = acc && bad;
+`ifdef AUTHCORE_FORMAL_GCM
+    always @* if (!clr) assert (kq_n_q <= 4'd5);   // the bound above (gcm_core-stream* jobs)
+`endif
 endmodule
 `default_nettype wire

@@ -17,13 +17,15 @@
 // Preparing the beat in registers cut the path from the queue heads to the output register, the
 // key-specialized core's critical path (13.5 ns). A head waiting for the output is re-prepared
 // each cycle; its inputs do not change until it leaves, since pops happen only then.
-// HEAD_REG = 1 (gcm_core DEEP): the three queues show their heads from an output register
+// HEAD_REG = 1 (gcm_core DEEP or IN_REG): the three queues show their heads from an output register
 // (axis_fifo OUT_REGS 1), so the preparation starts at flip-flops, not at a read pointer selecting
 // among TQ words of S and 8 of E_K(J0) and a LUT-RAM read of the description (the key-agile DEEP
 // core's critical path at both seeds, 11.0 / 12.8 ns, 8.8 / 10.4 of it routing, at cc2d085).
-// A word is then on the queue's output two cycles after its push, one more than without: busy
-// also counts a description pushed in the cycle before (still on its way to the output register),
-// so no text beat of the next packet overtakes its final beat. Each queue holds one word more.
+// A word is then on the queue's output two cycles after its push, one more than without: busy is
+// the description queue's nonempty (axis_fifo: a word held, in the memory or the output register),
+// so it also counts a description pushed in the cycle before, still on its way to the output
+// register, and no text beat of the next packet overtakes its final beat. Each queue holds one
+// word more.
 // S values are key-derived: rst and key_clear zero them (erased, ERASE_CHECK = 1).
 module gcm_tag_unit #(
     parameter TQ_W = 2,            // log2 of the queue depth
@@ -87,7 +89,7 @@ module gcm_tag_unit #(
     wire         q_ready, q_valid;
     /* verilator lint_off UNUSEDSIGNAL */
     wire [TQ_W+1:0] unused_qn, unused_sn;
-    wire         unused_qbusy, unused_qzero, unused_sbusy;
+    wire         unused_qbusy, unused_qzero, unused_sbusy, unused_snonempty;
     /* verilator lint_on UNUSEDSIGNAL */
     // The descriptions hold no key-derived data (the expected tag is the user's), so they need no
     // wipe and sit in LUT RAM (xc7: about 25 LUTs instead of TQ x 150 flip-flops).
@@ -96,12 +98,10 @@ module gcm_tag_unit #(
         .s_axis_tdata({mode, dec, err, need_s, need_j0, tag_keep, exp_tag}), .s_axis_tvalid(push),
         .s_axis_tready(q_ready),
         .m_axis_tdata({tp_mode, tp_dec, tp_err, tp_need_s, tp_j0, tp_keep, tp_exp}), .m_axis_tvalid(q_valid),
-        .m_axis_tready(emit), .count(unused_qn), .busy(unused_qbusy), .zero(unused_qzero)
+        .m_axis_tready(emit), .count(unused_qn), .nonempty(busy), .busy(unused_qbusy),
+        .zero(unused_qzero)
     );
     assign full = !q_ready;
-    reg          push_q;      // HEAD_REG: a description on its way to the queue's output register
-    always @(posedge clk) push_q <= HEAD_REG == 1 && !(rst || key_clear) && push && q_ready;
-    assign busy = q_valid || push_q;
 
     // the S values
     wire [127:0] s_head;
@@ -110,7 +110,7 @@ module gcm_tag_unit #(
         .clk(clk), .rst(rst), .clear(key_clear),
         .s_axis_tdata(s), .s_axis_tvalid(s_push), .s_axis_tready(s_room),
         .m_axis_tdata(s_head), .m_axis_tvalid(s_valid), .m_axis_tready(emit && tp_need_s),
-        .count(unused_sn), .busy(unused_sbusy), .zero(s_zero)
+        .count(unused_sn), .nonempty(unused_snonempty), .busy(unused_sbusy), .zero(s_zero)
     );
     assign ej_pop = emit && tp_j0;
 

@@ -157,13 +157,13 @@ module ghash_chain #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire          fifo_ready;                // always high when written: the credit guarantees room
     wire [$clog2(DEPTH)+1:0] fifo_count;
-    wire          fifo_busy, fifo_zero;
+    wire          fifo_nonempty, fifo_busy, fifo_zero;
     /* verilator lint_on UNUSEDSIGNAL */
     axis_fifo #(.WIDTH(129), .DEPTH(DEPTH), .STYLE(FIFO_STYLE), .OUT_REGS(FIFO_STYLE == "block" ? 1 : 2)) u_fifo (
         .clk(clk), .rst(rst), .clear(1'b0),
         .s_axis_tdata({end_err, result}), .s_axis_tvalid(end_valid && end_last), .s_axis_tready(fifo_ready),
         .m_axis_tdata({m_axis_tuser, m_axis_tdata}), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready),
-        .count(fifo_count), .busy(fifo_busy), .zero(fifo_zero));
+        .count(fifo_count), .nonempty(fifo_nonempty), .busy(fifo_busy), .zero(fifo_zero));
 
     always @(posedge clk) begin
         if (rst) begin

@@ -339,7 +339,7 @@ module ghash_core #(
             reg          rdy_q;
             reg          v1_q, l1_q, t1_q, v2_q, l2_q, t2_q, v3_q, t3_q, e3_q, f1_q, f2_q;
             wire [127:0] u, zc1, zc2, hash_z;
-            wire         in_zero, out_zero, fifo_zero, fifo_ready, unused_busy;
+            wire         in_zero, out_zero, fifo_zero, fifo_ready, unused_busy, unused_nonempty;
             wire [3:0]   unused_n;
             wire         pop = m_axis_tvalid && m_axis_tready;
             wire [2:0]   owed_d = owed_q + {2'b00, take && s_axis_tlast} - {2'b00, pop};
@@ -394,7 +394,7 @@ module ghash_core #(
                 .clk(clk), .rst(rst), .clear(key_clear),
                 .s_axis_tdata(hash_z), .s_axis_tvalid(f2_q), .s_axis_tready(fifo_ready),
                 .m_axis_tdata(hash), .m_axis_tvalid(hash_now), .m_axis_tready(out_ready),
-                .count(unused_n), .busy(unused_busy), .zero(fifo_zero)
+                .count(unused_n), .nonempty(unused_nonempty), .busy(unused_busy), .zero(fifo_zero)
             );
             assign h_in = h;
             assign prod = 128'd0;
@@ -403,7 +403,7 @@ module ghash_core #(
             assign mul_error = 1'b0;
             assign lanes_zero = u_q == 128'd0 && z_q == 128'd0 && zf_q == 128'd0 && in_zero && out_zero &&
                                 fifo_zero;
-            wire unused_pow = ^h_q ^ fifo_ready ^ unused_busy ^ ^unused_n;
+            wire unused_pow = ^h_q ^ fifo_ready ^ unused_busy ^ unused_nonempty ^ ^unused_n;
         end
     endgenerate
 

@@ -104,11 +104,27 @@ if CFG.get("top") == "axis_fifo":
     STYLE = CFG.get("STYLE", "block")
     WIPE_CYCLES = 0 if not CFG["WIPE"] or STYLE == "logic" else DEPTH if STYLE == "block" else min(DEPTH, 16)
 
+    async def nonempty_is_count_nonzero(dut, seen: list[int]) -> None:
+        """Every cycle after reset: nonempty == (count != 0); counts the cycles where it differs
+        from m_axis_tvalid (a word on its way to an output register)."""
+        while True:
+            await ReadOnly()
+            if dut.rst.value.is_resolvable and dut.rst.value == 0 and dut.count.value.is_resolvable:
+                n = int(dut.count.value)
+                assert int(dut.nonempty.value) == (n != 0), f"nonempty {dut.nonempty.value}, count {n}"
+                seen.append(int(dut.nonempty.value) != int(dut.m_axis_tvalid.value))
+            await RisingEdge(dut.clk)
+
     @cocotb.test(timeout_time=5, timeout_unit="ms")
     async def random_traffic_in_order(dut):
         """Every word comes out once, in order, whatever the valid and ready gaps; data holds while
-        m_axis waits (axis.collect checks it)."""
+        m_axis waits (axis.collect checks it); nonempty follows count every cycle, and with an
+        output register it rises before m_axis_tvalid."""
+        early: list[int] = []
+        mon = cocotb.start_soon(nonempty_is_count_nonzero(dut, early))
         await own_driver_traffic(dut, fifo_init, WIDTH, 5 * DEPTH)
+        mon.cancel()
+        assert any(early) == (OUT_REGS != 0), f"nonempty ahead of m_axis_tvalid in {sum(early)} cycles"
 
     @cocotb.test(timeout_time=5, timeout_unit="ms", skip=WIDTH % 8 != 0)
     async def cocotbext_axi_source_and_sink(dut):
