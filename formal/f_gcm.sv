@@ -6,7 +6,11 @@
 // failed, a packet's final beat comes after exactly its text beats (none lost, none duplicated).
 // The S-boxes, MixColumns and the GHASH multiplier are cut (free outputs): the properties never
 // look at the data, so this over-approximates the core.
-module f_gcm (
+// WAIT: the most packets taken and not yet answered by a final beat (8; 9 with IN_REG, whose tag
+// unit shows its queue's head from an output register, gcm_tag_unit HEAD_REG: a description more).
+module f_gcm #(
+    parameter WAIT = 8
+) (
     input wire clk, input wire rst, input wire key_clear,
     input wire [255:0] key, input wire [1:0] key_len, input wire key_valid,
     input wire [127:0] s_axis_tdata, input wire [15:0] s_axis_tkeep, input wire [2:0] s_axis_tuser,
@@ -62,7 +66,7 @@ module f_gcm (
     end
     wire [4:0] waiting = pkts - finals;
     always @* if (f_past) begin
-        assert (waiting <= 5'd8);
+        assert (waiting <= WAIT);
         assert (txt_out <= txt_in);
         if (m_axis_tvalid) begin
             assert (m_axis_tlast == m_axis_tuser[0]);

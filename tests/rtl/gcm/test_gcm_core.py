@@ -15,10 +15,9 @@ from authcore.testbench.tbconfig import GcmTb
 
 GHASH = {"parallel": (0, 8, 1), "karatsuba": (1, 8, 1), "digit:8": (2, 8, 17), "digit:32": (2, 32, 5),
          "hybrid": (4, 8, 9), "pipelined": (5, 8, 1)}
-# One configuration per datapath width, S-box style and multiplier in `make test` (the pipelined
-# bit-parallel multiplier, GHASH 5, runs in make test inside ghash_core's tests, and inside gcm_core
-# in make test-full: here, the DEEP runs and the table below; make test is near its 20 minutes); all
-# 72 of them in
+# One configuration per datapath width, S-box style and multiplier in `make test`, and the key-agile
+# fast core's GHASH (5, pipelined, with IN_REG: the parser's feed through gcm_core's register slice;
+# the DEEP engine around it in make test-full, below); all 72 of them in
 # `make test-full`, compiled by Verilator, with 1,000 random packets each. The narrow ones run in
 # Verilator in `make test` too: Icarus needs 2-4 times the CPU of a Verilator build for them (every
 # round unit of a narrow AES datapath switches every cycle), which took `make test` past 20 minutes
@@ -27,7 +26,8 @@ GHASH = {"parallel": (0, 8, 1), "karatsuba": (1, 8, 1), "digit:8": (2, 8, 17), "
 # The 128-bit cores run with the input FIFO (IN_REG 1, the fast cores' choice: benchmarks/), the
 # narrow ones without it; the key-specialized and length-limit runs below keep IN_REG 0 at 128 bits.
 QUICK = [(128, "lut", "parallel", 60, "icarus"), (64, "composite", "karatsuba", 60, "verilator"),
-         (32, "rom", "digit:32", 60, "verilator"), (16, "lut", "digit:8", 60, "verilator")]
+         (32, "rom", "digit:32", 60, "verilator"), (16, "lut", "digit:8", 60, "verilator"),
+         (128, "lut", "pipelined", 60, "verilator")]
 FULL = [(w, s, g, 1000) for w in (128, 64, 32, 16) for s in rtl.SBOXES for g in GHASH]
 SPEC_KEY_TC4 = "feffe9928665731c6d6a8f9467308308"   # the spec's test cases 3-6 (public)
 
