@@ -71,9 +71,11 @@
 // phase, the header's fields, the beat-only parts of the checks) into a two-word FIFO in front of the
 // parser (gcm_in), so s_axis_tready is a flip-flop and the parser decides from registers: one
 // cycle more of latency, about 2 x (33 + 145 x LANES) flip-flops (the stored word), for the fastest clock.
-// With GHASH 5 it also puts a register slice (axis_reg, 130 flip-flops) between the parser and
+// With GHASH 5 it also puts a skid buffer (axis_reg MODE 2, 260 flip-flops) between the parser and
 // GHASH, so the parser's late decision to feed a block reaches a valid bit, not the multiplier's
-// advance register (the key-agile core's critical path at one of three seeds, 10.35 ns): a
+// advance register (the key-agile core's critical path at one of three seeds, 10.35 ns), and the
+// parser's view of GHASH's ready is a flip-flop, not the advance register through a LUT (with a
+// simple slice, the path from it through the text take into the output register, 10.77 ns): a
 // cycle more from a block to its hash.
 // FIXED_KEY = 1 (with FIXED_LEN, RK; written by `authcore generate gcm --specialize all`): the round
 // keys are constants, the key port is unused (key_ready low; a key offered raises error), and
@@ -151,8 +153,8 @@ module gcm_core #(
     localparam integer CHECK_REG = (GHASH == 3 && DATA_W == 128 && SBOX == 2) ? 1 : 0;
     // the tag unit's queue heads from registers (the cores built for the fastest clock)
     localparam integer HEAD_REG = (DEEP == 1 || IN_REG == 1) ? 1 : 0;
-    // the parser's GHASH feed through a register slice (IN_REG with the pipelined GHASH)
-    localparam integer GH_REG = (IN_REG == 1 && GHASH == 5) ? 1 : 0;
+    // the parser's GHASH feed through a skid buffer (IN_REG with the pipelined GHASH)
+    localparam integer GH_REG = (IN_REG == 1 && GHASH == 5) ? 2 : 0;
 
     // ---- key state ----------------------------------------------------------------------------------
     wire         core_idle;
@@ -318,7 +320,9 @@ module gcm_core #(
     assign error = error_q;
     assign core_idle = parser_idle && !tag_busy && cg_idle && ej_empty && !ks_busy;
     assign key_ready = aes_key_ready && core_idle;
-    wire erased_slice = ERASE_CHECK == 1 && (GH_REG == 0 || gh_blk == {DW{1'b0}});  // the slice's text
+    // the slice's output register (its skid register is wiped with it: axis_reg WIPE, proven by
+    // the axis_reg jobs)
+    wire erased_slice = ERASE_CHECK == 1 && (GH_REG == 0 || gh_blk == {DW{1'b0}});
     assign erased = erased_key && erased_aes && erased_tag && erased_out && erased_ghash && erased_slice;
 endmodule
 `default_nettype wire

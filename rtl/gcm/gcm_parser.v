@@ -13,12 +13,12 @@
 // the rest of the packet up to tlast is consumed without output), FINAL (the length block and the
 // packet's end).
 // GHASH results come back in the order their messages were fed; kind says whether the next is a J0
-// (an IV's hash, for gcm_ctr_gen) or an S (a tag's hash, for gcm_tag_unit). Up to five can be
+// (an IV's hash, for gcm_ctr_gen) or an S (a tag's hash, for gcm_tag_unit). Up to six can be
 // pending (a queue of eight): a hash in GHASH's output register, a message's last block or product
 // behind it (the digit-serial unit takes the next message's block while its last product moves to
 // the output register), and with the pipelined multiplier (MULT 5) a second hash in its output's
 // skid register, a one-block message's block in its input register while the product ahead of it
-// waits for the output, and one in gcm_core's register slice in front of GHASH (IN_REG with
+// waits for the output, and two in gcm_core's skid buffer in front of GHASH (IN_REG with
 // GHASH 5). The kind of a message is queued a cycle after its last block is taken
 // (from registers, off the path from the input beat through the GHASH handshake, which ended here
 // at 13.6 ns): its result leaves GHASH two cycles after that block at the earliest, so the entry
@@ -393,7 +393,7 @@ module gcm_parser #(
     assign idle = st_q == S_HDR;
     assign error = acc && bad;
 `ifdef AUTHCORE_FORMAL_GCM
-    always @* if (!clr) assert (kq_n_q <= 4'd5);   // the bound above (gcm_core-stream* jobs)
+    always @* if (!clr) assert (kq_n_q <= 4'd6);   // the bound above (gcm_core-stream* jobs)
 `endif
 endmodule
 `default_nettype wire
