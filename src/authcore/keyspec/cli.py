@@ -240,8 +240,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--in-reg", action="store_true", help="gcm: the input beat pre-decoded into a two-word FIFO "
                    "(gcm_core IN_REG 1): s_axis_tready from a flip-flop and the parser's decision from registers, "
                    "for the fastest clock; one cycle more of latency and about 2 x (33 + 145 x lanes) flip-flops, "
-                   "plus the tag unit's queue heads in registers (about 400) and, with --ghash pipelined, a register "
-                   "slice in front of GHASH (130)")
+                   "plus the tag unit's queue heads in registers (about 400) and, with --ghash pipelined, a skid "
+                   "buffer in front of GHASH (260)")
     g.add_argument("--optimizer", default="lut6", choices=sorted(OPTIMIZERS))
     g.add_argument("--out", required=True, metavar="DIR")
     g.add_argument("--json", action="store_true")
