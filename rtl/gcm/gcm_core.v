@@ -232,10 +232,10 @@ module gcm_core #(
     wire             gh_last, gh_valid, gh_ready, gh_error, gh_out_valid, gh_kind;
     wire [127:0]     gh_out;
     wire             cg_waiting, s_room;
-    wire [DW-1:0]    pg_blk;     // the parser's feed, before the slice
+    wire [DW-1:0]    pg_blk;     // the parser's feed, before the skid buffer
     wire [LANES-1:0] pg_keep;
     wire             pg_last, pg_valid, pg_ready;
-    // WIPE: the blocks are text and lengths (the slice is cleared with the packets in flight)
+    // WIPE: the blocks are text and lengths (the buffer is cleared with the packets in flight)
     axis_reg #(.WIDTH(DW + LANES + 1), .MODE(GH_REG), .WIPE(1), .EAGER(1)) u_gh_reg (
         .clk(clk), .rst(rst), .clear(key_clear),
         .s_axis_tdata({pg_last, pg_keep, pg_blk}), .s_axis_tvalid(pg_valid), .s_axis_tready(pg_ready),
@@ -320,9 +320,9 @@ module gcm_core #(
     assign error = error_q;
     assign core_idle = parser_idle && !tag_busy && cg_idle && ej_empty && !ks_busy;
     assign key_ready = aes_key_ready && core_idle;
-    // the slice's output register (its skid register is wiped with it: axis_reg WIPE, proven by
-    // the axis_reg jobs)
-    wire erased_slice = ERASE_CHECK == 1 && (GH_REG == 0 || gh_blk == {DW{1'b0}});
-    assign erased = erased_key && erased_aes && erased_tag && erased_out && erased_ghash && erased_slice;
+    // the skid buffer's output register (its skid register is not visible through axis_reg's ports;
+    // it is wiped with it: axis_reg WIPE, proven by the axis_reg jobs)
+    wire erased_skid = ERASE_CHECK == 1 && (GH_REG == 0 || gh_blk == {DW{1'b0}});
+    assign erased = erased_key && erased_aes && erased_tag && erased_out && erased_ghash && erased_skid;
 endmodule
 `default_nettype wire

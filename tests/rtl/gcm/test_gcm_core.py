@@ -16,7 +16,7 @@ from authcore.testbench.tbconfig import GcmTb
 GHASH = {"parallel": (0, 8, 1), "karatsuba": (1, 8, 1), "digit:8": (2, 8, 17), "digit:32": (2, 32, 5),
          "hybrid": (4, 8, 9), "pipelined": (5, 8, 1)}
 # One configuration per datapath width, S-box style and multiplier in `make test`, and the key-agile
-# fast core's GHASH (5, pipelined, with IN_REG: the parser's feed through gcm_core's register slice;
+# fast core's GHASH (5, pipelined, with IN_REG: the parser's feed through gcm_core's skid buffer;
 # the DEEP engine around it in make test-full, below); all 72 of them in
 # `make test-full`, compiled by Verilator, with 1,000 random packets each. The narrow ones run in
 # Verilator in `make test` too: Icarus needs 2-4 times the CPU of a Verilator build for them (every
