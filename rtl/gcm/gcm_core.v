@@ -54,8 +54,8 @@
 // leftovers), gcm_tag_unit (packet ends: tag and verdict) and gcm_out (the output register), around
 // aes_enc_pipe and ghash_core.
 // ERASE_CHECK = 1 (tests): erased is high when every register that holds key-derived data (H, the
-// AES output FIFO, the E_K(J0) and S queues, the prepared tag, GHASH's H, state, input and output,
-// the output register) is zero, so a testbench checks rst and key_clear through a port; 0 (default): it
+// counters (a J0 hashed from the IV), the AES output FIFO, the E_K(J0) and S queues, the prepared
+// tag, GHASH's H, state, input and output, the output register) is zero, so a testbench checks rst and key_clear through a port; 0 (default): it
 // is constant 0 and costs nothing.
 // DATA_W, SBOX, DEEP: the AES core (aes_enc_pipe; DEEP = 1 with DATA_W 128 and SBOX 2 or 0: five or
 // two cycles a round, for the fastest clock; the tag unit's queues then show their heads from
@@ -164,7 +164,7 @@ module gcm_core #(
     wire [DW-1:0] aes_q;       // the AES core's output (lane 0 in [127:0])
     wire         ks_ready, ks_none, ks_busy, h_start, h_abort, h_load, h_checked, h_mismatch;
     wire [127:0] h;
-    wire         erased_key, erased_aes, erased_tag, erased_out, erased_ghash;
+    wire         erased_key, erased_aes, erased_tag, erased_out, erased_ghash, erased_ctr;
     gcm_key_ctl #(.FIXED_KEY(FIXED_KEY), .CHECK(GHASH == 3 ? 1 : 0), .CHECK_REG(CHECK_REG),
                   .H_BUILTIN(H_BUILTIN), .ERASE_CHECK(ERASE_CHECK)) u_key (
         .clk(clk), .rst(rst), .key_clear(key_clear), .key_take(key_take), .aes_key_loaded(aes_key_loaded),
@@ -281,12 +281,13 @@ module gcm_core #(
     );
     assign ks_use = txt_take;
 
-    gcm_ctr_gen #(.LANES(LANES)) u_ctr (
+    gcm_ctr_gen #(.LANES(LANES), .ERASE_CHECK(ERASE_CHECK)) u_ctr (
         .clk(clk), .rst(rst), .key_clear(key_clear), .h_start(h_start), .h_abort(h_abort),
         .mode(end_mode), .iv_wait(iv_wait), .iv_blk(iv_blk), .start_direct(start_direct),
         .start_hash(start_hash), .ghash_j0(gh_out), .j0_pop(gh_pop && gh_kind), .text_done(text_done),
         .blk(cg_blk), .blk1(cg_blk1), .kind(cg_kind), .valid(cg_valid), .ready(aes_in_ready),
-        .idle(cg_idle), .room(cg_room), .waiting(cg_waiting), .j0_busy(cg_j0_busy), .issue_gen(issue_gen)
+        .idle(cg_idle), .room(cg_room), .waiting(cg_waiting), .j0_busy(cg_j0_busy), .issue_gen(issue_gen),
+        .erased(erased_ctr)
     );
 
     // ---- packet ends and the output ----------------------------------------------------------------
@@ -323,6 +324,7 @@ module gcm_core #(
     // the skid buffer's output register (its skid register is not visible through axis_reg's ports;
     // it is wiped with it: axis_reg WIPE, proven by the axis_reg jobs)
     wire erased_skid = ERASE_CHECK == 1 && (GH_REG == 0 || gh_blk == {DW{1'b0}});
-    assign erased = erased_key && erased_aes && erased_tag && erased_out && erased_ghash && erased_skid;
+    assign erased = erased_key && erased_aes && erased_tag && erased_out && erased_ghash && erased_skid &&
+                    erased_ctr;
 endmodule
 `default_nettype wire

@@ -15,8 +15,11 @@
 // idle: no packet's counters are running and none is pending (the parser may start the next
 // directly); room: none is pending (it may start a hash); waiting: a J0 from GHASH is awaited;
 // j0_busy: the J0 is awaited or not yet issued (the router keeps leftovers), or a packet pending.
+// The counters are key-derived when J0 is an IV's hash (GHASH under H): rst and key_clear zero them
+// (erased, ERASE_CHECK = 1).
 module gcm_ctr_gen #(
-    parameter LANES = 1
+    parameter LANES = 1,
+    parameter ERASE_CHECK = 0
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -40,7 +43,8 @@ module gcm_ctr_gen #(
     output wire         room,
     output wire         waiting,
     output wire         j0_busy,
-    output wire         issue_gen      // a keystream counter is taken by the AES core now
+    output wire         issue_gen,     // a keystream counter is taken by the AES core now
+    output wire         erased         // ERASE_CHECK = 1: both counters are zero
 );
     localparam [1:0] M_GMAC = 2'd1, M_CTR = 2'd2;
     localparam [1:0] K_GEN = 2'd0, K_J0 = 2'd1, K_H = 2'd2;
@@ -164,5 +168,6 @@ module gcm_ctr_gen #(
     assign waiting = cg_q == C_WAIT;
     assign j0_busy = cg_q == C_WAIT || cg_q == C_J0 || pend_q;
     assign issue_gen = take && kind == K_GEN;
+    assign erased = ERASE_CHECK == 1 && ctr_q == 128'd0 && ctr1_q == 128'd0;
 endmodule
 `default_nettype wire

@@ -174,7 +174,7 @@ if TOP == "gcm_ctr_gen":
 
     @cocotb.test(timeout_time=5, timeout_unit="ms")
     async def key_clear_stops_the_counters(dut):
-        """key_clear mid-packet: back to idle, nothing offered, the counter zeroed."""
+        """key_clear mid-packet: back to idle, nothing offered, both counters zeroed (erased)."""
         rng = axis.seeded()
         await ctr_init(dut)
         await RisingEdge(dut.clk)
@@ -182,11 +182,15 @@ if TOP == "gcm_ctr_gen":
         await RisingEdge(dut.clk)
         dut.iv_wait.value = dut.start_direct.value = 0
         await take_blocks(dut, rng, 3, 0.0)
+        await ReadOnly()
+        assert dut.erased.value == 0, "erased while the counters run"
+        await RisingEdge(dut.clk)
         dut.key_clear.value = 1
         await RisingEdge(dut.clk)
         dut.key_clear.value = 0
         await ReadOnly()
         assert dut.idle.value == 1 and dut.valid.value == 0 and int(dut.blk.value) == 0
+        assert dut.erased.value == 1, "key_clear left a counter behind"
 
     @cocotb.test(timeout_time=100, timeout_unit="ms")
     async def hashed_j0_pending_behind_a_packet(dut):

@@ -13,7 +13,7 @@ from authcore.testbench import HERE as TB
 
 # (part, parameters, cocotb tests in its testbench)
 PARTS = [("gcm_lengths", {"LEN_W": w, "BW": bw}, 2) for w, bw in ((8, 16), (10, 32), (36, 16))]
-PARTS += [("gcm_ctr_gen", {"LANES": lanes}, 3) for lanes in (1, 2)]
+PARTS += [("gcm_ctr_gen", {"LANES": lanes, "ERASE_CHECK": 1}, 3) for lanes in (1, 2)]
 PARTS += [("gcm_tag_unit", {"TQ_W": tq}, 1) for tq in (1, 3)]
 PARTS += [("gcm_key_ctl", {"FIXED_KEY": f, "CHECK": c, "CHECK_REG": r, "ERASE_CHECK": 1}, 1)
           for f, c, r in ((0, 0, 0), (0, 1, 0), (0, 1, 1), (1, 1, 0), (1, 0, 0))]
