@@ -55,8 +55,9 @@
 // aes_enc_pipe and ghash_core.
 // ERASE_CHECK = 1 (tests): erased is high when every register that holds key-derived data (H, the
 // counters (a J0 hashed from the IV), the AES output FIFO, the E_K(J0) and S queues, the prepared
-// tag, GHASH's H, state, input and output, the output register) is zero, so a testbench checks rst and key_clear through a port; 0 (default): it
-// is constant 0 and costs nothing.
+// tag, GHASH's H, state, input and output, the GHASH feed's skid buffer, the output register) is
+// zero, so a testbench checks rst and key_clear through a port; 0 (default): it is constant 0 and
+// costs nothing.
 // DATA_W, SBOX, DEEP: the AES core (aes_enc_pipe; DEEP = 1 with DATA_W 128 and SBOX 2 or 0: five or
 // two cycles a round, for the fastest clock; the tag unit's queues then show their heads from
 // registers, gcm_tag_unit HEAD_REG, as with IN_REG: about 400 flip-flops, a cycle more from S to
