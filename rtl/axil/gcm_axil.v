@@ -81,14 +81,6 @@ module gcm_axil #(
     localparam [7:0] R_OUT = 8'h70;        // four words, to 0x7C
     localparam [31:0] ID = 32'h47430100;
 
-    function [255:0] bswap256;   // the key bank (byte i in [8i+7:8i]) to gcm_core's block order
-        input [255:0] v;
-        integer i;
-        begin
-            for (i = 0; i < 32; i = i + 1) bswap256[8 * i +: 8] = v[8 * (31 - i) +: 8];
-        end
-    endfunction
-
     // ---- state ------------------------------------------------------------------------------------
     reg  [255:0] key_q;          // the key bank
     reg  [1:0]   key_len_q;
@@ -114,10 +106,12 @@ module gcm_axil #(
     wire         c_s_valid = dma_q ? s_axis_tvalid : in_v_q;
     wire         c_s_last = dma_q ? s_axis_tlast : in_last_q;
     wire         c_m_ready = dma_q ? m_axis_tready : !out_v_q;
+    wire [255:0] core_key;       // the key bank (byte i in [8i+7:8i]) in gcm_core's block order
+    byte_rev #(.WIDTH(256), .GROUP(32)) u_rev_key (.d(key_q), .q(core_key));
     /* verilator lint_off PINCONNECTEMPTY */
     gcm_core #(.DATA_W(DATA_W), .SBOX(SBOX), .GHASH(GHASH), .DIGIT(DIGIT), .LEN_W(LEN_W)) u_core (
         .clk(clk), .rst(rst), .key_clear(clear_q),
-        .key(bswap256(key_q)), .key_len(key_len_q), .key_valid(key_pend_q), .key_ready(key_ready),
+        .key(core_key), .key_len(key_len_q), .key_valid(key_pend_q), .key_ready(key_ready),
         .key_loaded(key_loaded), .key_mismatch(),
         .s_axis_tdata(dma_q ? s_axis_tdata : in_q), .s_axis_tkeep(dma_q ? s_axis_tkeep : in_keep_q),
         .s_axis_tuser(dma_q ? s_axis_tuser : in_user_q), .s_axis_tlast(c_s_last),

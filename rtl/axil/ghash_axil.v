@@ -66,14 +66,6 @@ module ghash_axil #(
     localparam [31:0] ID = 32'h47480100;
     localparam BUILTIN = MULT == 3;
 
-    function [127:0] bswap;      // the registers (byte i in [8i+7:8i]) <-> block order
-        input [127:0] v;
-        integer i;
-        begin
-            for (i = 0; i < 16; i = i + 1) bswap[8 * i +: 8] = v[8 * (15 - i) +: 8];
-        end
-    endfunction
-
     // ---- state ------------------------------------------------------------------------------------
     reg  [127:0] h_q;            // H0..H3
     reg          h_ok_q;         // H loaded since reset or KEY_CLEAR
@@ -93,10 +85,15 @@ module ghash_axil #(
     wire         c_s_valid = dma_q ? s_axis_tvalid : in_v_q;
     wire         c_s_last = dma_q ? s_axis_tlast : in_last_q;
     wire         c_m_ready = dma_q ? m_axis_tready : !out_v_q;
+    // the registers (byte i in [8i+7:8i]) <-> block order
+    wire [127:0] core_h, core_in, c_m_bytes;
+    byte_rev u_rev_h (.d(h_q), .q(core_h));
+    byte_rev u_rev_in (.d(in_q), .q(core_in));
+    byte_rev u_rev_out (.d(c_m_data), .q(c_m_bytes));
     /* verilator lint_off PINCONNECTEMPTY */
     ghash_core #(.MULT(MULT), .DIGIT(DIGIT), .FIELD(FIELD), .MAP_LUT(MAP_LUT)) u_core (
-        .clk(clk), .rst(rst), .h(bswap(h_q)), .h_load(h_load_q), .key_clear(clear_q),
-        .s_axis_tdata(dma_q ? s_axis_tdata : bswap(in_q)), .s_axis_tkeep(1'b1), .s_axis_tlast(c_s_last),
+        .clk(clk), .rst(rst), .h(core_h), .h_load(h_load_q), .key_clear(clear_q),
+        .s_axis_tdata(dma_q ? s_axis_tdata : core_in), .s_axis_tkeep(1'b1), .s_axis_tlast(c_s_last),
         .s_axis_tvalid(c_s_valid), .s_axis_tready(c_s_ready),
         .m_axis_tdata(c_m_data), .m_axis_tvalid(c_m_valid), .m_axis_tready(c_m_ready),
         .error(c_error), .erased()
@@ -222,7 +219,7 @@ module ghash_axil #(
             if (c_s_take) s_mid_q <= !c_s_last;
             inflight_q <= inflight_q + {1'b0, c_s_take && c_s_last} - {1'b0, c_m_take};
             if (out_in) begin
-                out_q <= bswap(c_m_data);
+                out_q <= c_m_bytes;
                 out_v_q <= 1'b1;
             end
             if (w_act && wa == R_CTRL && wd[1]) begin   // OUT_POP

@@ -57,15 +57,6 @@ module gcm_in #(
     localparam [2:0] PH_HDR = 3'd0, PH_IV = 3'd1, PH_AAD = 3'd2, PH_TXT = 3'd3, PH_TAG = 3'd4;
     localparam [1:0] M_CTR = 2'd2;
 
-    function [DW-1:0] bswap_w;  // stream byte order <-> block order, in each 16-byte lane
-        input [DW-1:0] v;
-        integer l, i;
-        begin
-            for (l = 0; l < LANES; l = l + 1)
-                for (i = 0; i < 16; i = i + 1) bswap_w[128 * l + 8 * i +: 8] = v[128 * l + 8 * (15 - i) +: 8];
-        end
-    endfunction
-
     function [DW-1:0] kmask;   // tkeep as a bit mask over the beat, stream byte order (as axis_keep's)
         input [BW-1:0] k;
         integer i;
@@ -88,6 +79,8 @@ module gcm_in #(
     wire [DW-1:0] p_mask;
     axis_keep #(.BYTES(BW)) u_keep (.keep(p_kp), .count(p_nbytes), .contiguous(p_contig), .full(p_full),
                                     .mask(p_mask));
+    wire [DW-1:0] p_blk;          // the beat's kept bytes in block order, each 16-byte lane
+    byte_rev #(.WIDTH(DW)) u_rev_blk (.d(s_axis_tdata & p_mask), .q(p_blk));
     wire          p_keep_ok = p_kp[0] && p_contig;   // at least one byte, none after a gap
     wire [NT-1:0] p_tagfit;       // tkeep is exactly 4, 8, 12, ... 16 bytes (12 and 16: IV and CTR checks)
     genvar gt;
@@ -126,7 +119,7 @@ module gcm_in #(
     localparam integer FW = HW + 2 + 1 + 5 + BW + DW;
     wire [FW-1:0] p_word = {p_ph, p_ph1, s_axis_tlast, p_keep_ok, p_full, p_nbytes[SH-1:0],
                             p_tagfit, p_hdr_ok, p_iv0_bad, p_body_bad, p_nontag_last, p_in_keep,
-                            p_hdr_mode, p_hdr_dec, p_hdr_len, p_kp, bswap_w(s_axis_tdata & p_mask)};
+                            p_hdr_mode, p_hdr_dec, p_hdr_len, p_kp, p_blk};
     wire [FW-1:0] h_word;
     generate
         if (IN_REG == 1) begin : g_in_fifo
@@ -158,6 +151,6 @@ module gcm_in #(
     assign is_k16 = tag_fit[6];
     assign hdr_tag = tag_lens(hdr_len);
     assign hdr_tag_keep = ~(16'hFFFF << hdr_len);
-    assign blk_mask = bswap_w(kmask(keep));
+    byte_rev #(.WIDTH(DW)) u_rev_mask (.d(kmask(keep)), .q(blk_mask));
 endmodule
 `default_nettype wire

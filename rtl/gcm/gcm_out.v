@@ -39,13 +39,8 @@ module gcm_out #(
 );
     localparam integer DW = 128 * LANES, BW = 16 * LANES;
 
-    function [127:0] bswap;  // block order <-> stream byte order
-        input [127:0] v;
-        integer i;
-        begin
-            for (i = 0; i < 16; i = i + 1) bswap[8 * i +: 8] = v[8 * (15 - i) +: 8];
-        end
-    endfunction
+    wire [127:0] tag_bytes;    // the tag in stream byte order
+    byte_rev u_rev (.d(f_tag), .q(tag_bytes));
 
     reg  [DW-1:0] data_q;
     reg  [BW-1:0] keep_q;
@@ -81,7 +76,7 @@ module gcm_out #(
                     keep_q[0] <= 1'b1;
                     user_q <= {1'b0, f_fail, 1'b1};
                 end else begin
-                    data_q[127:0] <= bswap(f_tag);
+                    data_q[127:0] <= tag_bytes;
                     keep_q[15:0] <= f_keep;
                     user_q <= 3'b001;
                 end

@@ -85,15 +85,6 @@ module gcm_parser #(
                      S_DROP = 3'd5, S_FINAL = 3'd6;
     wire clr = rst || key_clear;
 
-    function [DW-1:0] bswap_w;  // stream byte order <-> block order, in each 16-byte lane
-        input [DW-1:0] v;
-        integer l, i;
-        begin
-            for (l = 0; l < LANES; l = l + 1)
-                for (i = 0; i < 16; i = i + 1) bswap_w[128 * l + 8 * i +: 8] = v[128 * l + 8 * (15 - i) +: 8];
-        end
-    endfunction
-
     function [DW-1:0] zext128;  // a block as the beat's lane 0 (the others zero)
         input [127:0] v;
         begin
@@ -381,7 +372,7 @@ module gcm_parser #(
     assign txt_take = txt && acc;
     // the output register's load: a text beat that would go, less the protocol check (gcm_out)
     assign txt_load = body_txt && h_valid && txt_go;
-    assign txt_data = bswap_w(txt_out);
+    byte_rev #(.WIDTH(DW)) u_rev (.d(txt_out), .q(txt_data));   // block order -> stream byte order
     assign txt_keep = kp;
     assign end_mode = mode_q;
     assign end_dec = dec_q;

@@ -85,7 +85,7 @@ def names(top: str) -> list[str]:
 # test keeps the committed files equal to what this writes).
 AREAS = {
     "common": ("Stream primitives shared by the cores: a FIFO and a register slice on AXI4-Stream "
-               "handshakes, tkeep helpers and a delay line", "axis_fifo"),
+               "handshakes, tkeep helpers, the stream/block byte swap and a delay line", "axis_fifo"),
     "gf128": ("GF(2^128) multipliers in GCM bit order: bit-parallel (Karatsuba option), digit-serial and "
               "hybrid (composite field)", "gf128_mul_parallel"),
     "ghash": ("Streaming GHASH with H loaded through a port (MULT 0-2, 4; MULT 3 needs a generated "

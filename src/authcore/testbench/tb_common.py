@@ -1,5 +1,5 @@
-"""cocotb testbenches of the stream primitives in rtl/common: axis_fifo, axis_reg, axis_keep and
-delay_line.
+"""cocotb testbenches of the stream primitives in rtl/common: axis_fifo, axis_reg, axis_keep,
+byte_rev and delay_line.
 
 The configuration is the DUT's name and the parameters it was elaborated with (tbconfig, over the
 modules' defaults), never internal signals.
@@ -17,6 +17,7 @@ from authcore.testbench import tbconfig
 DEFAULTS = {"axis_fifo": {"WIDTH": 8, "DEPTH": 16, "STYLE": "block", "WIPE": 0, "OUT_REGS": 1, "EAGER": 0},
             "axis_reg": {"WIDTH": 8, "MODE": 1, "WIPE": 0, "EAGER": 0},
             "axis_keep": {"BYTES": 16},
+            "byte_rev": {"WIDTH": 128, "GROUP": 16},
             "delay_line": {"WIDTH": 1, "DELAY": 1, "RESET": 0}}
 _TOP = tbconfig.toplevel()
 CFG = {"top": _TOP, **DEFAULTS.get(_TOP or "", {}), **tbconfig.parameters()}
@@ -334,6 +335,32 @@ elif CFG.get("top") == "axis_keep":
             assert int(dut.full.value) == int(k == (1 << n) - 1), hex(k)
             mask = sum(0xFF << (8 * i) for i in range(n) if k >> i & 1)
             assert int(dut.mask.value) == mask, hex(k)
+
+
+elif CFG.get("top") == "byte_rev":
+
+    @cocotb.test(timeout_time=5, timeout_unit="ms")
+    async def reverses_the_bytes_of_each_group(dut):
+        """Each byte alone (it lands at its mirror within its group, nowhere else), then 200 random
+        words against the byte reversal of each group."""
+        rng = axis.seeded()
+        width, group = int(CFG["WIDTH"]), int(CFG["GROUP"])
+        nb = width // 8
+
+        def rev(v: int) -> int:
+            b = v.to_bytes(nb, "little")
+            return int.from_bytes(b"".join(b[g:g + group][::-1] for g in range(0, nb, group)), "little")
+
+        for i in range(nb):
+            dut.d.value = 0xA5 << (8 * i)
+            await Timer(1, "ns")
+            mirror = i - i % group + group - 1 - i % group
+            assert int(dut.q.value) == 0xA5 << (8 * mirror), f"byte {i}"
+        for _ in range(200):
+            v = rng.getrandbits(width)
+            dut.d.value = v
+            await Timer(1, "ns")
+            assert int(dut.q.value) == rev(v), hex(v)
 
 
 else:

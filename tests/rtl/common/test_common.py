@@ -78,12 +78,23 @@ def test_axis_keep(tmp_path, rng, nbytes):
     assert (passed, failed) == (1, 0)
 
 
+@pytest.mark.parametrize("width,group", [(128, 16), (256, 16), (256, 32), (64, 4), (8, 1)])
+def test_byte_rev(tmp_path, rng, width, group):
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
+    passed, failed = simulate("byte_rev", [RTL / "byte_rev.v"], "tb_common", [TB], tmp_path,
+                              parameters={"WIDTH": width, "GROUP": group}, env=env)
+    assert (passed, failed) == (1, 0)
+
+
 @pytest.mark.parametrize("top,params,message", [
     ("axis_reg", {"MODE": 3}, "axis_reg_MODE_must_be_0_pass_1_simple_or_2_skid"),
     ("axis_reg", {"WIPE": 2}, "axis_reg_WIPE_must_be_0_or_1"),
     ("axis_reg", {"EAGER": 2}, "axis_reg_EAGER_must_be_0_or_1"),
     ("axis_fifo", {"EAGER": 2}, "axis_fifo_EAGER_must_be_0_or_1"),
     ("axis_keep", {"BYTES": 0}, "axis_keep_BYTES_must_be_at_least_1"),
+    ("byte_rev", {"WIDTH": 136}, "byte_rev_WIDTH_must_be_a_multiple_of_8_GROUP"),
+    ("byte_rev", {"WIDTH": 64, "GROUP": 16}, "byte_rev_WIDTH_must_be_a_multiple_of_8_GROUP"),
+    ("byte_rev", {"GROUP": 0}, "byte_rev_WIDTH_must_be_a_multiple_of_8_GROUP"),
 ])
 def test_primitives_refuse_illegal_parameters(tmp_path, top, params, message):
     from authcore.errors import ToolError
