@@ -49,6 +49,12 @@ if TOP == "gcm_lengths":
             dut.take.value = 0
         return over
 
+    def length_blocks_are(dut, lens: dict[int, int], when: str) -> None:
+        """[0 || len(IV)] and [len(A) || len(C)] in bits, for the byte counts ``lens``."""
+        assert int(dut.iv_len_blk.value) == 8 * lens[PH_IV], f"IV length {when}"
+        assert int(dut.len_blk.value) == ((8 * lens[PH_AAD]) << 64) | (8 * lens[PH_TXT]), \
+            f"[len(A) || len(C)] {when}"
+
     @cocotb.test(timeout_time=20, timeout_unit="ms")
     async def counts_and_length_blocks(dut):
         """Random packets: the length blocks are [len(A) || len(C)] and [0 || len(IV)] in bits, and
@@ -68,13 +74,10 @@ if TOP == "gcm_lengths":
                     continue
                 # read in the cycle right after the phase's last beat, as the parser may
                 await ReadOnly()
-                assert int(dut.iv_len_blk.value) == 8 * lens[PH_IV], f"IV length after phase {ph}"
-                assert int(dut.len_blk.value) == ((8 * lens[PH_AAD]) << 64) | (8 * lens[PH_TXT]), \
-                    f"[len(A) || len(C)] after phase {ph}"
+                length_blocks_are(dut, lens, f"after phase {ph}")
             await RisingEdge(dut.clk)
             await ReadOnly()
-            assert int(dut.len_blk.value) == ((8 * lens[PH_AAD]) << 64) | (8 * lens[PH_TXT])
-            assert int(dut.iv_len_blk.value) == 8 * lens[PH_IV]
+            length_blocks_are(dut, lens, "a cycle after the packet")
             await pulse(dut, "clear")
             assert int(dut.len_blk.value) == 0 and int(dut.iv_len_blk.value) == 0
 
@@ -89,8 +92,8 @@ if TOP == "gcm_lengths":
                 return
             beats = ((1 << w) - 32) // BW
             for i in range(beats):
-                # the beat that reaches the limit alternately right before the next one and a
-                # cycle before it
+                # the beat that reaches the limit comes right before the refused one for text,
+                # a cycle before it for AAD and IV (the others with random gaps)
                 idle = rng.random() < 0.5 if i < beats - 1 else ph != PH_TXT
                 assert await beat(dut, ph, BW, idle) == 0, f"phase {ph} over early, beat {i}"
             assert await beat(dut, ph, BW) == 1, f"phase {ph}: no over past {(1 << w) - 32} bytes"
