@@ -1,7 +1,8 @@
 `default_nettype none
 // aes_deep_datapath: a measurement fixture for issue #38 (benchmarks/aes-limits.toml), not a core:
-// the DEEP AES engine's datapath (aes_enc_pipe DEEP = 1, SBOX = 2) without its key schedule, to
-// place on its own and learn what the datapath alone allows on ECP5. It keeps the input register
+// the DEEP AES engine's datapath (aes_enc_pipe DEEP = 1; SBOX = 2 block RAM, five cycles a round,
+// or SBOX = 0 the table in LUTs, two) without its key schedule, to place on its own and learn what
+// the datapath alone allows on ECP5. It keeps the input register
 // (the block XOR round key 0), the 14 aes_round_deep units with their clear chain and last-round
 // registers, and the one-hot choice of units 9, 11 and 13 (the last rounds of Nr = 10, 12, 14) into
 // the output register. Each unit's round key is a register beside it, loaded as a shift chain
@@ -9,9 +10,11 @@
 // (and, unlike a core's, these key registers are not erased: a fixture for timing only).
 // FIFO = 0: the output register drives m_axis (no backpressure: m_axis_tready is not used, and
 // s_axis_tready stays high). FIFO = 1: the engine's own output stage after it (aes_pipe_out with
-// OREG: the 128-entry LUT-RAM FIFO, its output register and the credit that s_axis_tready follows).
+// OREG: the LUT-RAM FIFO of 128 entries, 64 with SBOX 0, its output register and the credit that
+// s_axis_tready follows).
 module aes_deep_datapath #(
-    parameter FIFO = 0
+    parameter FIFO = 0,
+    parameter SBOX = 2
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -29,6 +32,9 @@ module aes_deep_datapath #(
     generate
         if (FIFO != 0 && FIFO != 1) begin : g_bad_fifo
             aes_deep_datapath_FIFO_must_be_0_or_1 u_error ();
+        end
+        if (SBOX != 0 && SBOX != 2) begin : g_bad_sbox
+            aes_deep_datapath_SBOX_must_be_0_lut_or_2_rom u_error ();
         end
     endgenerate
     localparam integer NS = 14;
@@ -60,7 +66,7 @@ module aes_deep_datapath #(
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_user, unused_busy;
             /* verilator lint_on UNUSEDSIGNAL */
-            aes_round_deep #(.USER_W(1), .SBOX(2)) u_round (
+            aes_round_deep #(.USER_W(1), .SBOX(SBOX)) u_round (
                 .clk(clk), .clr(clr), .clr_in(clr_chain[k]), .clr_out(clr_chain[k + 1]),
                 .src_data((k == 0) ? x_q : d[128 * (k == 0 ? 0 : k - 1) +: 128]),
                 .src_v((k == 0) ? x_v_q : d_v[k == 0 ? 0 : k - 1] && !islast_q[k == 0 ? 0 : k - 1]),
@@ -81,7 +87,7 @@ module aes_deep_datapath #(
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_free, unused_user, unused_idle;
             /* verilator lint_on UNUSEDSIGNAL */
-            aes_pipe_out #(.USER_W(1), .NOSTALL(1), .OREG(1), .OD(128)) u_out (
+            aes_pipe_out #(.USER_W(1), .NOSTALL(1), .OREG(1), .OD((SBOX == 2) ? 128 : 64)) u_out (
                 .clk(clk), .rst(rst), .key_clear(key_clear), .take(take),
                 .out_data(out_data), .out_user(1'b0), .out_xfer(out_xfer), .out_free(unused_free),
                 .m_axis_tdata(m_axis_tdata), .m_axis_tuser(unused_user), .m_axis_tvalid(m_axis_tvalid),
