@@ -98,8 +98,8 @@ if CFG.get("top") == "axis_fifo":
     DEPTH = int(CFG["DEPTH"])
     WIDTH = int(CFG["WIDTH"])
     OUT_REGS = int(CFG.get("OUT_REGS", 1))
-    HOLDS = DEPTH + OUT_REGS   # the memory and the output registers
-    LATENCY = 1 if OUT_REGS == 0 else 2
+    HOLDS = DEPTH + min(OUT_REGS, 2)   # the memory and the output registers (not the read register)
+    LATENCY = {0: 1, 1: 2, 2: 2, 3: 3}[OUT_REGS]
     # WIPE zeroes block RAM a word a cycle, LUT RAM a row of its 16-word banks a cycle, flip-flops
     # in the reset cycle
     STYLE = CFG.get("STYLE", "block")

@@ -27,6 +27,8 @@ def independent_driver_ran(sim_dir: Path, width: int) -> bool:
     ("logic", 8, 33, 1, 0, 0, 0), ("distributed", 4, 12, 1, 0, 1, 0), ("logic", 2, 5, 0, 0, 1, 0),
     ("distributed", 32, 24, 1, 0, 0, 0), ("distributed", 64, 10, 1, 1, 0, 0),
     ("logic", 2, 10, 1, 0, 1, 2), ("logic", 4, 9, 0, 0, 0, 9),
+    ("distributed", 128, 24, 1, 3, 1, 0), ("distributed", 32, 9, 0, 3, 0, 0), ("distributed", 2, 16, 1, 3, 0, 0),
+    ("logic", 4, 8, 1, 3, 0, 0),
 ])
 def test_axis_fifo(tmp_path, rng, style, depth, width, wipe, out_regs, eager, head_w):
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
@@ -47,8 +49,10 @@ def test_delay_line(tmp_path, rng, delay, reset):
 @pytest.mark.parametrize("params,message", [
     ({"DEPTH": 12}, "axis_fifo_DEPTH_must_be_a_power_of_two_of_at_least_2"),
     ({"STYLE": '"ultra"'}, "axis_fifo_STYLE_must_be_block_distributed_or_logic"),
-    ({"OUT_REGS": 2}, "axis_fifo_OUT_REGS_must_be_0_1_or_2_and_1_with_block_RAM"),
-    ({"OUT_REGS": 0}, "axis_fifo_OUT_REGS_must_be_0_1_or_2_and_1_with_block_RAM"),
+    ({"OUT_REGS": 2}, "axis_fifo_OUT_REGS_must_be_0_to_3_and_1_with_block_RAM"),
+    ({"OUT_REGS": 0}, "axis_fifo_OUT_REGS_must_be_0_to_3_and_1_with_block_RAM"),
+    ({"OUT_REGS": 3}, "axis_fifo_OUT_REGS_must_be_0_to_3_and_1_with_block_RAM"),
+    ({"STYLE": '"distributed"', "OUT_REGS": 4}, "axis_fifo_OUT_REGS_must_be_0_to_3_and_1_with_block_RAM"),
     ({"STYLE": '"logic"', "HEAD_W": 2}, "axis_fifo_HEAD_W_must_be_0_or_up_to_WIDTH_with_logic_and_OUT_REGS_0"),
     ({"STYLE": '"logic"', "OUT_REGS": 0, "WIDTH": 4, "HEAD_W": 5},
      "axis_fifo_HEAD_W_must_be_0_or_up_to_WIDTH_with_logic_and_OUT_REGS_0"),
