@@ -6,9 +6,10 @@
 // the FIFO has room for every block owed (taken by the core, not yet popped), so whatever leaves
 // the pipeline finds a free entry; the core takes a block only with credit. idle_next: no block
 // will be in the pipeline next cycle (taken and not yet written into the FIFO), counted instead of
-// ORed from every unit's valid bits. OREG = 1 (DEEP): one more register before the FIFO and the
-// FIFO's output register (OUT_REGS 1; without it the 128-entry LUT RAM's read and its 8:1 bank
-// multiplexer drove m_axis_tdata directly, the DEEP core's critical path on ECP5, 8.2 ns).
+// ORed from every unit's valid bits. OREG = 1 (DEEP): one more register before the FIFO, and the
+// FIFO's read register and two output registers (OUT_REGS 3: the LUT RAM's read ends in a register
+// before the last 2:1 of its bank multiplexer. With no output register that read drove m_axis_tdata,
+// the DEEP core's critical path on ECP5, 8.2 ns; into one output register (OUT_REGS 1), 7.0-7.9 ns).
 // NOSTALL = 0: an output register (axis_reg); out_free low stalls the pipeline; credit and
 // idle_next are low (not used).
 // out_xfer/out_data/out_user: a finished block (one-hot selected from the last round's unit).
@@ -98,7 +99,7 @@ module aes_pipe_out #(
             // engine's critical path at one of three placements). Not without OREG: with no output
             // register an empty FIFO shows its free entry on m_axis_tdata, and that entry would
             // hold whatever the last unit passes, not zero after key_clear.
-            axis_fifo #(.WIDTH(128 + USER_W), .DEPTH(OD), .STYLE("distributed"), .WIPE(1), .OUT_REGS(OREG),
+            axis_fifo #(.WIDTH(128 + USER_W), .DEPTH(OD), .STYLE("distributed"), .WIPE(1), .OUT_REGS(OREG == 1 ? 3 : 0),
                         .EAGER(OREG)) u_fifo (
                 .clk(clk), .rst(rst), .clear(key_clear),
                 .s_axis_tdata({f_user, f_data}), .s_axis_tvalid(f_valid), .s_axis_tready(out_free),

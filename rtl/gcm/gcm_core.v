@@ -147,7 +147,7 @@ module gcm_core #(
     localparam integer DW = 128 * LANES;        // bits per beat
     // Short packets end faster than E_K(J0) crosses the AES pipeline, so up to 1 << TQ_W packets
     // wait for their final beat (gcm_tag_unit); block-RAM S-boxes make the pipeline longer, and
-    // DEEP longer still (AES-256: 2 Nr + 3 cycles with the S-box in LUTs, 5 Nr + 3 with block
+    // DEEP longer still (AES-256: 2 Nr + 4 cycles with the S-box in LUTs, 5 Nr + 4 with block
     // RAM, against Nr + 1 and 2 Nr + 1): the queue covers it for six-cycle packets.
     localparam integer TQ_W = (DEEP == 1) ? ((SBOX == 2) ? 4 : 3) : (SBOX == 2) ? 3 : 2;
     // The built-in H's check (gcm_key_ctl), registered with 128-bit block-RAM S-boxes.
