@@ -167,6 +167,17 @@ module aes_key_expand #(
     wire       rot = !(k256_q && r_q == 3'd4);
     reg        first_q;  // step 1: words from the key (step_q == 1, as a register)
     wire       first = first_q;
+    // PACE = 3: the decodes above (and the first step's key words) registered in the step's first
+    // cycle (r_q and the key length do not change before its XOR cycle), so the XOR cycle starts
+    // from flip-flops: on ECP5 r_q through them into the window's 256 multiplexers was the DEEP
+    // engine's critical path once its output FIFO's read was cut (8.2 ns, 6.7 routing).
+    reg  [4:0] dec_q;
+    always @(posedge clk) dec_q <= {sub_at0, sub_at2, rot, first && !k128_q, first && k256_q};
+    wire       x_at0 = (PACE == 3) ? dec_q[4] : sub_at0;
+    wire       x_at2 = (PACE == 3) ? dec_q[3] : sub_at2;
+    wire       x_rot = (PACE == 3) ? dec_q[2] : rot;
+    wire       x_key01 = (PACE == 3) ? dec_q[1] : first && !k128_q;
+    wire       x_key23 = (PACE == 3) ? dec_q[0] : first && k256_q;
 
     wire [31:0] n0, n1, n2, n3;  // the four schedule words of this step
     // old<j> = w[i + j - Nk]: window word 8 - Nk + j.
@@ -181,7 +192,7 @@ module aes_key_expand #(
     wire [31:0] sub_in_w = sub_at2 ? n1_plain : prev;
     wire [31:0] sub_in = rot ? {sub_in_w[23:0], sub_in_w[31:24]} : sub_in_w;
     wire [31:0] sub_out;
-    wire [31:0] temp = ((PACE > 1) ? sw_q : sub_out) ^ (rot ? {rcon_q, 24'd0} : 32'd0);
+    wire [31:0] temp = ((PACE > 1) ? sw_q : sub_out) ^ (x_rot ? {rcon_q, 24'd0} : 32'd0);
     wire        step = (PACE == 1) || ph_q == 2'd1;  // the cycle that completes a step
 
     aes_sub #(.SBOX(SBOX == 2 ? 0 : SBOX), .BYTES(4)) u_sub (.clk(clk), .en(1'b1),
@@ -199,12 +210,12 @@ module aes_key_expand #(
     wire [32*7-1:0] pre = (PACE == 3) ? pre_q : pre_live;
     wire [31:0] u_old0 = pre[223:192], u_old2 = pre[191:160], p1 = pre[159:128], p2 = pre[127:96],
                 p3 = pre[95:64], q3 = pre[63:32], u_prev = pre[31:0];
-    wire [31:0] x0 = sub_at0 ? temp : u_prev;
-    assign n0 = (first && !k128_q) ? khi_q[127:96] : u_old0 ^ x0;
-    assign n1 = (first && !k128_q) ? khi_q[95:64] : p1 ^ x0;
-    assign n2 = (first && k256_q) ? khi_q[63:32] : sub_at2 ? u_old2 ^ temp : p2 ^ x0;
-    assign n3 = (first && k256_q) ? khi_q[31:0] : sub_at2 ? q3 ^ temp : p3 ^ x0;
-    wire        used_rcon = rot && (sub_at0 || sub_at2) && !(first && k256_q);
+    wire [31:0] x0 = x_at0 ? temp : u_prev;
+    assign n0 = x_key01 ? khi_q[127:96] : u_old0 ^ x0;
+    assign n1 = x_key01 ? khi_q[95:64] : p1 ^ x0;
+    assign n2 = x_key23 ? khi_q[63:32] : x_at2 ? u_old2 ^ temp : p2 ^ x0;
+    assign n3 = x_key23 ? khi_q[31:0] : x_at2 ? q3 ^ temp : p3 ^ x0;
+    wire        used_rcon = x_rot && (x_at0 || x_at2) && !x_key23;
 
     // i mod Nk advances by 4: Nk = 4 stays 0; Nk = 6 runs 4, 2, 0; Nk = 8 runs 4, 0.
     wire [2:0] r_next = k128_q ? 3'd0 : k192_q ? ((r_q == 3'd0) ? 3'd4 : (r_q == 3'd4) ? 3'd2 : 3'd0)
@@ -309,7 +320,13 @@ module aes_key_expand #(
             wire ld_n = KEY_REG == 1 && !srst && take_ok;
             wire hold_n = RST_REG == 1 && rst;
             reg  rdy_q;
-            always @(posedge clk) rdy_q <= !busy_n && !wr_n && !ld_n && !hold_n && idle_next;
+            // hold_n (the parent's rst or key_clear) as the register's synchronous reset (on ECP5
+            // that clear through three LUT levels here was the DEEP engine's critical path once its
+            // output FIFO's read was cut). aes_enc_pipe's idle_next (empty_d) still ORs the clear in,
+            // so the clear still reaches this register's next value as well as its reset.
+            always @(posedge clk)
+                if (hold_n) rdy_q <= 1'b0;
+                else rdy_q <= !busy_n && !wr_n && !ld_n && idle_next;
             assign key_ready = rdy_q;
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_now = ready_now;
