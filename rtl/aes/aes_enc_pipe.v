@@ -30,7 +30,8 @@
 // DEEP = 1 (128 bits, block RAM): five cycles a round for the fastest clock (aes_round_deep), the
 // key schedule three cycles a step behind a registered key port (aes_key_expand PACE 3, KEY_REG:
 // blocks enter three cycles after the key), a 128-entry output FIFO with a read register a bank and
-// two output registers (axis_fifo OUT_REGS 3); latency 5 Nr + 4 cycles. DEEP = 1 with SBOX = 0 (the S-box table in LUTs): two cycles a round
+// two output registers (axis_fifo OUT_REGS 3); latency 5 Nr + 4 cycles. DEEP = 1 with SBOX = 0 (the
+// S-box table in LUTs): two cycles a round
 // (SubBytes into a register, then MixColumns and AddRoundKey), the schedule two cycles a step
 // (PACE 2) behind the registered key port, a 64-entry output FIFO; latency 2 Nr + 4 cycles. Same
 // ports, erasure and credit as with block RAM; no RAM rows for a round to span.

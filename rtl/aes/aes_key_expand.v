@@ -170,7 +170,7 @@ module aes_key_expand #(
     // PACE = 3: the decodes above (and the first step's key words) registered in the step's first
     // cycle (r_q and the key length do not change before its XOR cycle), so the XOR cycle starts
     // from flip-flops: on ECP5 r_q through them into the window's 256 multiplexers was the DEEP
-    // engine's critical path once its output FIFO's read was cut (8.2 ns, 6.7 routing).
+    // engine's critical path once its output FIFO was split in two (wip/aes-chain, 8.2 ns).
     reg  [4:0] dec_q;
     always @(posedge clk) dec_q <= {sub_at0, sub_at2, rot, first && !k128_q, first && k256_q};
     wire       x_at0 = (PACE == 3) ? dec_q[4] : sub_at0;

@@ -7,9 +7,10 @@
 // the pipeline finds a free entry; the core takes a block only with credit. idle_next: no block
 // will be in the pipeline next cycle (taken and not yet written into the FIFO), counted instead of
 // ORed from every unit's valid bits. OREG = 1 (DEEP): one more register before the FIFO, and the
-// FIFO's read register and two output registers (OUT_REGS 3: the LUT RAM's read ends in a register
-// before the last 2:1 of its bank multiplexer. With no output register that read drove m_axis_tdata,
-// the DEEP core's critical path on ECP5, 8.2 ns; into one output register (OUT_REGS 1), 7.0-7.9 ns).
+// FIFO's read registers and two output registers (OUT_REGS 3: each LUT-RAM bank read into a register
+// of its own at a kept copy of the read pointer, the bank multiplexer after them. With no output
+// register that read drove m_axis_tdata, the DEEP core's critical path on ECP5, 8.2 ns; into one
+// output register (OUT_REGS 1), 7.0-7.9 ns).
 // NOSTALL = 0: an output register (axis_reg); out_free low stalls the pipeline; credit and
 // idle_next are low (not used).
 // out_xfer/out_data/out_user: a finished block (one-hot selected from the last round's unit).
