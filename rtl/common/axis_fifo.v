@@ -114,7 +114,7 @@ module axis_fifo #(
     wire [WIDTH-1:0]  out1;            // the second output register (OUT_REGS = 2, 3)
     reg               wsel_q, rsel_q;  // OUT_REGS = 2, 3: the register filled next, the one shown
     reg               r1v_q;           // OUT_REGS = 3: the read register holds a word read last cycle
-    /* verilator lint_off UNUSEDSIGNAL */ wire [WIDTH-1:0] r1w; /* verilator lint_on UNUSEDSIGNAL */ // 3: its word
+    /* verilator lint_off UNUSEDSIGNAL */ wire [WIDTH-1:0] r1w; /* verilator lint_on UNUSEDSIGNAL */ // the output registers load it (3: the read register's word, else head)
     reg               wiping_q;
     reg  [AW-1:0]     wipe_q;          // the word (the row of every bank) being zeroed
     // RAM with WIPE is zeroed a word a cycle; flip-flops in the reset cycle (a constant 0 otherwise)
@@ -267,18 +267,17 @@ module axis_fifo #(
                 if (WIPE == 1 && STYLE == "logic" && (rst || clear)) {r_q, r_at_q} <= {(WIDTH*NB+SW){1'b0}};
                 else {r_q, r_at_q} <= {heads_all, mem_ra[SW-1:0]};
             assign r1w = r_q[(NBA > 0 ? r_at_q : {SW{1'b0}})*WIDTH +: WIDTH];
-        end else begin : g_no_read_reg assign r1w = head; end   // (not used)
+        end else begin : g_no_read_reg assign r1w = head; end
         if (STYLE != "block") begin : g_out_regs
             // the output registers behind a LUT-RAM or flip-flop memory (none with OUT_REGS = 0),
-            // loaded from the memory's read (from the read register with OUT_REGS = 3)
-            wire [WIDTH-1:0] oin = OUT_REGS == 3 ? r1w : head;
+            // loaded with r1w: the memory's read (the read register's word with OUT_REGS = 3)
             reg [WIDTH-1:0] out1_q;
             always @(posedge clk) begin
                 if (WIPE == 1 && (STYLE == "logic" ? rst || clear : OUT_REGS == 3 && wiping_q))
                     {out_q, out1_q} <= {(2*WIDTH){1'b0}};
                 else begin
-                    if (re0) out_q <= oin;
-                    if (re1) out1_q <= oin;
+                    if (re0) out_q <= r1w;
+                    if (re1) out1_q <= r1w;
                 end
             end
             assign out1 = out1_q;
