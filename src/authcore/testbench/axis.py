@@ -84,13 +84,16 @@ async def send(dut, beats: list[dict[str, int]], rng: random.Random, gap: float,
 
 
 async def collect(dut, count: int, rng: random.Random, gap: float, fields: tuple[str, ...] = ("tdata",),
-                  prefix: str = "m_axis") -> list[dict[str, int]]:
-    """Accept ``count`` beats with random ready gaps; assert data holds while valid waits."""
+                  prefix: str = "m_axis", cycles: int | None = None) -> list[dict[str, int]]:
+    """Accept ``count`` beats with random ready gaps (or what comes in ``cycles`` cycles, if that is
+    sooner); assert data holds while valid waits."""
     valid = getattr(dut, f"{prefix}_tvalid")
     ready = getattr(dut, f"{prefix}_tready")
     out: list[dict[str, int]] = []
     held: dict[str, int] | None = None
-    while len(out) < count:
+    n = 0
+    while len(out) < count and (cycles is None or n < cycles):
+        n += 1
         await RisingEdge(dut.clk)
         ready.value = 0 if rng.random() < gap else 1
         await ReadOnly()
