@@ -87,7 +87,6 @@ module gcm_key_ctl #(
         if (clr) begin
             ks_q <= (FIXED_KEY == 1) ? KS_LOAD : KS_NONE;
             mismatch_q <= 1'b0;
-            h_q <= 128'd0;
             h_load_q <= 1'b0;
             chk_q <= 1'b0;
         end else begin
@@ -102,7 +101,6 @@ module gcm_key_ctl #(
                 ks_q <= KS_H;
             end else begin
                 if (capture) begin
-                    h_q <= aes_h;
                     h_load_q <= 1'b1;
                     chk_q <= CHECK_REG == 1;  // KS_H (no key taken) until the check is done
                 end
@@ -113,6 +111,16 @@ module gcm_key_ctl #(
             end
         end
     end
+
+    // H's 128 flip-flops load at every capture, whatever else happens in that cycle (a key taken,
+    // which also cancels h_load): the H of a key replaced in that cycle then waits in h_q, unused,
+    // until the new key's H overwrites it, as it would had it come a cycle earlier. So the
+    // enable is the AES output's handshake and the key state, not the key port's handshake behind
+    // them (on ECP5 the AES key schedule's ready through key_take into this enable was the
+    // key-agile DEEP core's critical path at seed 2, 9.7 ns, 8.3 of it routing).
+    always @(posedge clk)
+        if (clr) h_q <= 128'd0;
+        else if (capture) h_q <= aes_h;
 
     assign ready = ks_q == KS_READY;
     assign none = ks_q == KS_NONE;
