@@ -33,8 +33,11 @@
 // two output registers (axis_fifo OUT_REGS 3); latency 5 Nr + 4 cycles. DEEP = 1 with SBOX = 0 (the
 // S-box table in LUTs): two cycles a round
 // (SubBytes into a register, then MixColumns and AddRoundKey), the schedule two cycles a step
-// (PACE 2) behind the registered key port, a 64-entry output FIFO; latency 2 Nr + 4 cycles. Same
-// ports, erasure and credit as with block RAM; no RAM rows for a round to span.
+// (PACE 2) behind the registered key port, a 64-entry output FIFO; latency 2 Nr + 4 cycles. DEEP = 1
+// with SBOX = 1 (composite-field logic): five cycles a round (the S-box in four registered stages,
+// then MixColumns and AddRoundKey), the schedule, FIFO and latency as with block RAM (the schedule's
+// SubWord a table in LUTs). Same ports, erasure and credit as with block RAM; no RAM rows for a
+// round to span.
 //
 // Latency: Nr * P + Nr * (SBOX == 2) + 1 cycles from acceptance to m_axis_tvalid (plus up to
 // P - 1 cycles waiting for the input unit's boundary). Throughput: one block every P cycles.
@@ -85,8 +88,8 @@ module aes_enc_pipe #(
         if (FIXED_LEN < 0 || FIXED_LEN > 2) begin : g_bad_len
             aes_enc_pipe_FIXED_LEN_must_be_0_1_or_2 u_error ();
         end
-        if (DEEP != 0 && (DEEP != 1 || DATA_W != 128 || SBOX == 1)) begin : g_bad_deep
-            aes_enc_pipe_DEEP_needs_DATA_W_128_and_SBOX_0_or_2 u_error ();
+        if (DEEP != 0 && (DEEP != 1 || DATA_W != 128)) begin : g_bad_deep
+            aes_enc_pipe_DEEP_must_be_0_or_1_and_needs_DATA_W_128 u_error ();
         end
     endgenerate
 
@@ -128,7 +131,10 @@ module aes_enc_pipe #(
             assign error = err_q;
             wire unused_fixed = ^{key, key_len, empty};
         end else begin : g_expand
-            aes_key_expand #(.SBOX(SBOX), .PACE(DEEP == 1 ? ((SBOX == 0) ? 2 : 3) : REBAL == 1 ? 2 : 1), .KEY_REG(DEEP),
+            // DEEP: the schedule's SubWord is a table in LUTs whatever the rounds use (one cycle of a
+            // step, the composite S-box's four stages would not fit it)
+            aes_key_expand #(.SBOX(DEEP == 1 ? 0 : SBOX), .PACE(DEEP == 1 ? ((SBOX == 0) ? 2 : 3) : REBAL == 1 ? 2 : 1),
+                             .KEY_REG(DEEP),
                              .RST_REG(DEEP), .READY_REG(DEEP)) u_keys (
                 .clk(clk), .rst(clr), .idle(empty), .idle_next(empty_d), .key(key), .key_len(key_len),
                 .key_valid(key_valid),
@@ -174,7 +180,7 @@ module aes_enc_pipe #(
     // REBAL cores never stall: blocks owed (taken, not yet handed over) are counted, and a block
     // is taken only while the OD-entry output FIFO has room for every block owed, so whatever
     // leaves the pipeline always finds a free entry (the pipeline holds at most 2 Nr + 1 blocks).
-    localparam integer OD = (DEEP == 0) ? 32 : (SBOX == 2) ? 128 : 64;
+    localparam integer OD = (DEEP == 0) ? 32 : (SBOX == 0) ? 64 : 128;
     wire              credit_q;
     wire              stall = (NOSTALL == 1) ? 1'b0 : out_xfer && !out_free;
     wire              advance = !stall;
@@ -325,11 +331,12 @@ module aes_enc_pipe #(
 
         // DEEP = 1 (128 bits): five cycles a round with block RAM (aes_round_deep: the S-box RAMs'
         // address and output registers, the RAM words in flip-flops, then MixColumns and
-        // AddRoundKey in two registered halves), two with the table in LUTs.
+        // AddRoundKey in two registered halves) or composite-field logic (four S-box stages, then
+        // MixColumns and AddRoundKey), two with the table in LUTs.
         // The input block is XORed with round key 0 into a register first (loaded every cycle,
         // taken or not: take reaches no enable), and the finished block passes one more register
         // before the FIFO (and the FIFO's own output register after it). Nothing stalls: the credit below keeps room in the output FIFO for
-        // every block owed (up to 5 Nr + 2 in flight, 2 Nr + 2 with the LUT S-box). Erasure: clr clears the valid bits at once
+        // every block owed (up to 5 Nr + 2 in flight, 2 Nr + 2 with the LUT table). Erasure: clr clears the valid bits at once
         // and unit k's data registers k + 1 cycles later (its copy of clr, a chain: one net from
         // clr to each unit instead of one to 7,000 flip-flops and 224 RAM ports across the
         // device, the ECP5 critical path once the datapath was not); all within 16 cycles, the

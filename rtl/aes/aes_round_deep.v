@@ -17,6 +17,11 @@
 //   cycle 1: SubBytes of ShiftRows of the block into s_q (each S-box an 8-input table: on ECP5 two
 //            LUT7s of a slice group and a multiplexer, 4.5 ns register to register);
 //   cycle 2: MixColumns (aes_mix_col, bypassed in the last round) and AddRoundKey into d_q.
+// SBOX = 1 (composite-field logic, no RAM): five cycles from src to d, every cycle two or three LUT4
+// levels:
+//   cycles 1-4: SubBytes of ShiftRows through aes_sbox_composite PIPE 1 (the isomorphism, the
+//               norm, the inverse's products, the map back with the affine map);
+//   cycle 5: MixColumns and AddRoundKey into d_q, as with the table.
 // Clearing: clr clears the valid bits at once; clr_in (this unit's copy of clr, from the unit
 // before: a chain, one cycle a unit, which synthesis cannot merge into one high-fanout register)
 // is registered into clr_out, which clears the data registers (and the RAMs' output registers).
@@ -45,11 +50,11 @@ module aes_round_deep #(
         if (USER_W < 1) begin : g_bad_user
             aes_round_deep_USER_W_must_be_at_least_1 u_error ();
         end
-        if (SBOX != 0 && SBOX != 2) begin : g_bad_sbox
-            aes_round_deep_SBOX_must_be_0_lut_or_2_rom u_error ();
+        if (SBOX < 0 || SBOX > 2) begin : g_bad_sbox
+            aes_round_deep_SBOX_must_be_0_lut_1_composite_or_2_rom u_error ();
         end
     endgenerate
-    localparam integer NV = (SBOX == 2) ? 5 : 2;   // cycles from src to d
+    localparam integer NV = (SBOX == 0) ? 2 : 5;   // cycles from src to d
 
     reg clr_u_q;
     always @(posedge clk) clr_u_q <= clr_in;
@@ -107,6 +112,21 @@ module aes_round_deep #(
                     d_q <= d_next;
                 end
             end
+        end else if (SBOX == 1) begin : g_comp
+            wire [127:0] sb;   // SubBytes of ShiftRows, four cycles after feed
+            wire [127:0] mixed;
+            genvar q;
+            for (q = 0; q < 16; q = q + 1) begin : g_sbox
+                aes_sbox_composite #(.PIPE(1)) u_sbox (.clk(clk), .clr(clr_u_q), .x(feed[127 - 8 * q -: 8]),
+                                                       .y(sb[127 - 8 * q -: 8]));
+            end
+            for (q = 0; q < 4; q = q + 1) begin : g_mix
+                aes_mix_col u_mix (.x(sb[127 - 32 * q -: 32]), .bypass(last), .y(mixed[127 - 32 * q -: 32]));
+            end
+            always @(posedge clk) begin
+                if (clr_u_q) d_q <= 128'd0;
+                else d_q <= mixed ^ rk;
+            end
         end else begin : g_lut
             wire [127:0] sb;   // SubBytes of ShiftRows
             wire [127:0] mixed;
@@ -128,7 +148,8 @@ module aes_round_deep #(
         end
     endgenerate
 
-    reg  [NV-1:0]        v_q;   // valid: (SBOX 2: address register, output register, s, a/b,) d
+    reg  [NV-1:0]        v_q;   // valid: (SBOX 2: address register, output register, s, a/b; SBOX 1:
+                                // the four S-box stages;) d
     reg  [NV*USER_W-1:0] u_q;
     always @(posedge clk) begin
         if (clr_u_q) u_q <= {NV*USER_W{1'b0}};

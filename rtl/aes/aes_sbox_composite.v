@@ -6,11 +6,27 @@
 //     (a1 y + a0)^-1 = (a1 d) y + (a0 + a1) d,  d = (a1^2 * 8 + a1 a0 + a0^2)^-1  in GF(2^4),
 // and mapped back; the map back and the S-box's affine matrix are one 8x8 matrix, then xor 0x63.
 // The matrices come from authcore.model.aes_composite (which finds the isomorphism); a test checks
-// that they agree with it and that the S-box is right on all 256 inputs. Combinational.
-module aes_sbox_composite (
+// that they agree with it and that the S-box is right on all 256 inputs.
+// PIPE = 0: combinational (clk and clr unused). PIPE = 1: four registered stages, each two or three
+// LUT4 levels, for the DEEP engine's clock (aes_round_deep): y is S(x) four cycles after x.
+//   stage 1: m, the isomorphism (an XOR of up to six bits of x);
+//   stage 2: a1, a0 ^ a1 and the norm e = a1^2 * 8 + a1 a0 + a0^2 (each bit a quadratic form of m);
+//   stage 3: {a1 d, (a0 + a1) d}, d = e^-1: each bit a sum of products a_i g_i(e), g_i one LUT of e;
+//   stage 4: the map back with the affine map (an XOR of up to eight bits), xor 0x63.
+// clr (PIPE = 1) zeroes every stage's register (the cores erase key-derived data with it).
+module aes_sbox_composite #(
+    parameter PIPE = 0
+) (
+    input  wire       clk,
+    input  wire       clr,
     input  wire [7:0] x,
     output wire [7:0] y
 );
+    generate
+        if (PIPE != 0 && PIPE != 1) begin : g_bad_pipe
+            aes_sbox_composite_PIPE_must_be_0_or_1 u_error ();
+        end
+    endgenerate
     // Row i of a matrix is byte i of the constant; bit j of a row multiplies input bit j.
     localparam [63:0] TO_COMPOSITE = 64'ha0acd27018fc04a1;
     localparam [63:0] FROM_COMPOSITE_AFFINE = 64'h06d0ee3b25693f45;
@@ -47,10 +63,33 @@ module aes_sbox_composite (
         endcase
     endfunction
 
-    wire [7:0] m = mat8(TO_COMPOSITE, x);
-    wire [3:0] a1 = m[7:4], a0 = m[3:0];
-    wire [3:0] d = inv4(mul4(mul4(a1, a1), 4'd8) ^ mul4(a1, a0) ^ mul4(a0, a0));
-    wire [7:0] minv = {mul4(a1, d), mul4(a0 ^ a1, d)};
-    assign y = mat8(FROM_COMPOSITE_AFFINE, minv) ^ 8'h63;
+    // Each stage's input is its register with PIPE = 1 and the stage before's value with PIPE = 0.
+    wire [7:0]  m = mat8(TO_COMPOSITE, x);
+    reg  [7:0]  m_q;
+    wire [7:0]  m_s = (PIPE == 1) ? m_q : m;
+    wire [3:0]  a1 = m_s[7:4], a0 = m_s[3:0];
+    wire [11:0] n = {a1, a0 ^ a1, mul4(mul4(a1, a1), 4'd8) ^ mul4(a1, a0) ^ mul4(a0, a0)};
+    reg  [11:0] n_q;
+    wire [11:0] n_s = (PIPE == 1) ? n_q : n;
+    wire [3:0]  d = inv4(n_s[3:0]);
+    wire [7:0]  minv = {mul4(n_s[11:8], d), mul4(n_s[7:4], d)};
+    reg  [7:0]  v_q;
+    wire [7:0]  v_s = (PIPE == 1) ? v_q : minv;
+    wire [7:0]  s = mat8(FROM_COMPOSITE_AFFINE, v_s) ^ 8'h63;
+    reg  [7:0]  y_q;
+    always @(posedge clk) begin
+        if (clr || PIPE == 0) begin
+            m_q <= 8'd0;
+            n_q <= 12'd0;
+            v_q <= 8'd0;
+            y_q <= 8'd0;
+        end else begin
+            m_q <= m;
+            n_q <= n;
+            v_q <= minv;
+            y_q <= s;
+        end
+    end
+    assign y = (PIPE == 1) ? y_q : s;
 endmodule
 `default_nettype wire

@@ -33,7 +33,7 @@ module aes_sub #(
                 if (SBOX == 0) begin : g_lut
                     aes_sbox_lut u_sbox (.x(x[8*b +: 8]), .y(y[8*b +: 8]));
                 end else begin : g_composite
-                    aes_sbox_composite u_sbox (.x(x[8*b +: 8]), .y(y[8*b +: 8]));
+                    aes_sbox_composite u_sbox (.clk(clk), .clr(1'b0), .x(x[8*b +: 8]), .y(y[8*b +: 8]));
                 end
             end
         end

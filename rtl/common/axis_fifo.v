@@ -266,7 +266,8 @@ module axis_fifo #(
             always @(posedge clk)
                 if (WIPE == 1 && STYLE == "logic" && (rst || clear)) {r_q, r_at_q} <= {(WIDTH*NB+SW){1'b0}};
                 else {r_q, r_at_q} <= {heads_all, mem_ra[SW-1:0]};
-            assign r1w = r_q[(NBA > 0 ? r_at_q : {SW{1'b0}})*WIDTH +: WIDTH];
+            wire [31:0] r_at = (NBA > 0) ? {{(32 - SW){1'b0}}, r_at_q} : 32'd0;
+            assign r1w = r_q[r_at * WIDTH +: WIDTH];
         end else begin : g_no_read_reg assign r1w = head; end
         if (STYLE != "block") begin : g_out_regs
             // the output registers behind a LUT-RAM or flip-flop memory (none with OUT_REGS = 0),

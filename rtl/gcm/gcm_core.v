@@ -58,8 +58,8 @@
 // tag, GHASH's H, state, input and output, the GHASH feed's skid buffer, the output register) is
 // zero, so a testbench checks rst and key_clear through a port; 0 (default): it is constant 0 and
 // costs nothing.
-// DATA_W, SBOX, DEEP: the AES core (aes_enc_pipe; DEEP = 1 with DATA_W 128 and SBOX 2 or 0: five or
-// two cycles a round, for the fastest clock; the tag unit's queues then show their heads from
+// DATA_W, SBOX, DEEP: the AES core (aes_enc_pipe; DEEP = 1 with DATA_W 128: five cycles a round with
+// SBOX 2 or 1, two with 0, for the fastest clock; the tag unit's queues then show their heads from
 // registers, gcm_tag_unit HEAD_REG, as with IN_REG: about 400 flip-flops, a cycle more from S to
 // the tag).
 // GHASH: 0 bit-parallel, 1 Karatsuba, 2 digit-serial (DIGIT bits per cycle), 3 key-specialized
@@ -147,9 +147,9 @@ module gcm_core #(
     localparam integer DW = 128 * LANES;        // bits per beat
     // Short packets end faster than E_K(J0) crosses the AES pipeline, so up to 1 << TQ_W packets
     // wait for their final beat (gcm_tag_unit); block-RAM S-boxes make the pipeline longer, and
-    // DEEP longer still (AES-256: 2 Nr + 4 cycles with the S-box in LUTs, 5 Nr + 4 with block
-    // RAM, against Nr + 1 and 2 Nr + 1): the queue covers it for six-cycle packets.
-    localparam integer TQ_W = (DEEP == 1) ? ((SBOX == 2) ? 4 : 3) : (SBOX == 2) ? 3 : 2;
+    // DEEP longer still (AES-256: 2 Nr + 4 cycles with the S-box table in LUTs, 5 Nr + 4 with block
+    // RAM or composite logic, against Nr + 1 and 2 Nr + 1): the queue covers it for six-cycle packets.
+    localparam integer TQ_W = (DEEP == 1) ? ((SBOX == 0) ? 3 : 4) : (SBOX == 2) ? 3 : 2;
     // The built-in H's check (gcm_key_ctl), registered with 128-bit block-RAM S-boxes.
     localparam integer CHECK_REG = (GHASH == 3 && DATA_W == 128 && SBOX == 2) ? 1 : 0;
     // the tag unit's queue heads from registers (the cores built for the fastest clock)

@@ -235,8 +235,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--selftest", action="store_true", help="gcm: wrap the core in gcm_selftest, a power-on "
                    "known-answer test (the spec's test case 4, or under the built-in key with --specialize all)")
     g.add_argument("--deep", action="store_true", help="gcm: the AES engine's DEEP variant for the fastest clock "
-                   "(--data-width 128; --sbox rom: five cycles a round, --sbox lut: two); ghash --arch pipelined: "
-                   "the input registered and X*H^2N in the loop in two steps, for the fastest clock")
+                   "(--data-width 128; --sbox rom or composite: five cycles a round, --sbox lut: two); "
+                   "ghash --arch pipelined: the input registered and X*H^2N in the loop in two steps, for the "
+                   "fastest clock")
     g.add_argument("--in-reg", action="store_true", help="gcm: the input beat pre-decoded into a two-word FIFO "
                    "(gcm_core IN_REG 1): s_axis_tready from a flip-flop and the parser's decision from registers, "
                    "for the fastest clock; one cycle more of latency and about 2 x (33 + 145 x lanes) flip-flops, "

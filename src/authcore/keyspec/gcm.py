@@ -72,9 +72,8 @@ class GcmConfig:
                                    "(--ghash keyspec or --specialize ghash|all): H^2 is built in beside H")
         if self.data_width not in WIDTHS:
             raise InvalidParameter(f"--data-width must be one of {', '.join(map(str, WIDTHS))}")
-        if self.deep and (self.data_width != 128 or self.sbox not in ("rom", "lut")):
-            raise InvalidParameter("--deep needs --data-width 128 and --sbox rom or lut (its rounds are tables in "
-                                   "block RAM or LUTs)")
+        if self.deep and self.data_width != 128:
+            raise InvalidParameter("--deep needs --data-width 128 (its rounds take a block a cycle)")
         if self.sbox not in rtl.SBOXES:
             raise InvalidParameter(f"--sbox must be one of {', '.join(rtl.SBOXES)}")
         if self.specialize not in (None, "ghash", "all"):

@@ -84,7 +84,8 @@ class GcmTb(TbConfig):
     period: int = 1          # cycles per block the AES datapath promises (128 / DATA_W)
     ghash_period: int = 1    # cycles per block of the GHASH multiplier
     rom: bool = False        # block-RAM S-boxes: one more cycle per round
-    deep: bool = False       # the AES engine's DEEP variant: five cycles a round (two with lut), four more registers
+    deep: bool = False       # the AES engine's DEEP variant: round_cycles a round, four more registers
+    round_cycles: int = 5    # DEEP: cycles a round (5 with block RAM or composite logic, 2 with the table in LUTs)
     packets: int = 60        # random packets
     key: str | None = None   # hex: the one key a key-specialized core accepts; every test then uses it
     fixed: bool = False      # the core has no key port (generate gcm --specialize all)

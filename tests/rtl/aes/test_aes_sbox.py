@@ -19,6 +19,13 @@ def test_sbox_all_inputs(tmp_path, module):
     assert passed == 1 and failed == 0
 
 
+def test_sbox_composite_pipelined(tmp_path):
+    """PIPE = 1 (the DEEP engine's round): a byte a cycle, four cycles of latency, clr erases."""
+    passed, failed = simulate("aes_sbox_composite", [RTL / "aes_sbox_composite.v"], "tb_aes_sbox", [TB], tmp_path,
+                              parameters={"PIPE": 1})
+    assert passed == 1 and failed == 0
+
+
 def test_composite_construction_in_model():
     assert aes_composite.check()
 
