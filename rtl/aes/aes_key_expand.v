@@ -53,8 +53,6 @@ module aes_key_expand #(
     // pulls toward whatever consumes key_ready outside (on ECP5 that round trip, the schedule's
     // state to key_ready beside the harness and back into ld_q, was the DEEP core's critical path
     // at two of three placements). READY_REG = 0: idle_next is not used; READY_REG = 1: idle is not.
-    // key_loaded is then a register the same way (the composite-field DEEP engine's path at two
-    // of three placements was the schedule's state through key_loaded's LUTs to the harness).
     parameter READY_REG = 0
 ) (
     input  wire           clk,
@@ -119,7 +117,7 @@ module aes_key_expand #(
     reg  load_q;           // the cycle after a load: erase the old key's round keys 1..14
     reg  [127:0] wr_key_q;
     wire   ready_now = !busy_q && !wr_q && !ld_q && !hold && idle;
-    wire   loaded_now = keys_ok_q && !busy_q && !wr_q && !ld_q && !hold;
+    assign key_loaded = keys_ok_q && !busy_q && !wr_q && !ld_q && !hold;
     // wr_q is set from the second cycle of the schedule on (round key 1 staged) until it ends.
     reg  [1:0]  ph_q; // PACE > 1: the cycle of a step (0: SubWord, 1: the XORs, 2: the next input)
     reg  [31:0] sw_q; // PACE > 1: SubWord of this step, from its first cycle
@@ -321,23 +319,20 @@ module aes_key_expand #(
             wire wr_n = !srst && busy_q && (wr_q || (step && !load));
             wire ld_n = KEY_REG == 1 && !srst && take_ok;
             wire hold_n = RST_REG == 1 && rst;
-            wire ok_n = !srst && (key_take ? take_ok : keys_ok_q);
-            reg  rdy_q, loaded_q;
-            // hold_n (the parent's rst or key_clear) as the registers' synchronous reset (on ECP5
+            reg  rdy_q;
+            // hold_n (the parent's rst or key_clear) as the register's synchronous reset (on ECP5
             // that clear through three LUT levels here was the DEEP engine's critical path once its
             // output FIFO's read was cut). aes_enc_pipe's idle_next (empty_d) still ORs the clear in,
             // so the clear still reaches this register's next value as well as its reset.
             always @(posedge clk)
-                if (hold_n) {rdy_q, loaded_q} <= 2'b00;
-                else {rdy_q, loaded_q} <= {!busy_n && !wr_n && !ld_n && idle_next, ok_n && !busy_n && !wr_n && !ld_n};
+                if (hold_n) rdy_q <= 1'b0;
+                else rdy_q <= !busy_n && !wr_n && !ld_n && idle_next;
             assign key_ready = rdy_q;
-            assign key_loaded = loaded_q;
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_now = ready_now || loaded_now;
+            wire unused_now = ready_now;
             /* verilator lint_on UNUSEDSIGNAL */
         end else begin : g_ready_now
             assign key_ready = ready_now;
-            assign key_loaded = loaded_now;
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_idle_next = idle_next;
             /* verilator lint_on UNUSEDSIGNAL */
@@ -345,15 +340,15 @@ module aes_key_expand #(
     endgenerate
 `ifdef AUTHCORE_FORMAL_READY
     // formal/jobs.toml aes_key_expand-ready-reg: from any state, with idle a cycle after idle_next,
-    // the registered key_ready equals ready_now the cycle after, and the registered key_loaded
-    // loaded_now (so everywhere: the relation is for an arbitrary state, not only reachable ones).
+    // the registered key_ready equals ready_now the cycle after (so everywhere: the relation is
+    // for an arbitrary state, not only reachable ones).
     reg f_init = 1'b0, f_idle_n_q;
     always @(posedge clk) begin
         f_init <= 1'b1;
         f_idle_n_q <= idle_next;
     end
     always @* if (f_init) assume (idle == f_idle_n_q);
-    always @* if (f_init) assert (key_ready == ready_now && key_loaded == loaded_now);
+    always @* if (f_init) assert (key_ready == ready_now);
 `endif
 `ifdef AUTHCORE_FORMAL_ERASE
     // formal/jobs.toml aes_key_expand-erase: the cycle after rst (aes_enc_pipe and aes_enc_iter
