@@ -133,7 +133,7 @@ module aes_enc_pipe #(
         end else begin : g_expand
             // DEEP: the schedule's SubWord is a table in LUTs whatever the rounds use (one cycle of a
             // step, the composite S-box's four stages would not fit it)
-            aes_key_expand #(.SBOX(DEEP == 1 ? 0 : SBOX), .PACE(DEEP == 1 ? ((SBOX == 0) ? 2 : 3) : REBAL == 1 ? 2 : 1),
+            aes_key_expand #(.SBOX(SBOX), .PACE(DEEP == 1 ? ((SBOX == 0) ? 2 : 3) : REBAL == 1 ? 2 : 1),
                              .KEY_REG(DEEP),
                              .RST_REG(DEEP), .READY_REG(DEEP)) u_keys (
                 .clk(clk), .rst(clr), .idle(empty), .idle_next(empty_d), .key(key), .key_len(key_len),

@@ -18,7 +18,8 @@
 // key_len = 3 is refused: error pulses and no key is loaded. rst (the parent ties key_clear to
 // it) clears the bank.
 // SBOX: 0 table, 1 composite field; the block-RAM style (2) uses tables here, since the schedule
-// needs its SubWord in the same cycle.
+// needs its SubWord in the same cycle, and so does PACE = 3, whose cycles (the DEEP engines' clock)
+// are shorter than the composite S-box's logic.
 module aes_key_expand #(
     parameter SBOX = 0,
     // PACE: cycles a schedule step takes (1, 2 or 3), for cores whose rounds take that many.
@@ -82,7 +83,11 @@ module aes_key_expand #(
         if (READY_REG != 0 && READY_REG != 1) begin : g_bad_ready_reg
             aes_key_expand_READY_REG_must_be_0_or_1 u_error ();
         end
+        if (SBOX < 0 || SBOX > 2) begin : g_bad_sbox
+            aes_key_expand_SBOX_must_be_0_1_or_2 u_error ();
+        end
     endgenerate
+    localparam integer SUB_SBOX = (SBOX == 2 || PACE == 3) ? 0 : SBOX;   // SubWord's style
     reg  rst_q;      // RST_REG: rst a cycle later, which clears the schedule (srst)
     always @(posedge clk) rst_q <= rst;
     wire srst = (RST_REG == 1) ? rst_q : rst;
@@ -195,8 +200,8 @@ module aes_key_expand #(
     wire [31:0] temp = ((PACE > 1) ? sw_q : sub_out) ^ (x_rot ? {rcon_q, 24'd0} : 32'd0);
     wire        step = (PACE == 1) || ph_q == 2'd1;  // the cycle that completes a step
 
-    aes_sub #(.SBOX(SBOX == 2 ? 0 : SBOX), .BYTES(4)) u_sub (.clk(clk), .en(1'b1),
-                                                          .x((PACE > 1) ? si_q : sub_in), .y(sub_out));
+    aes_sub #(.SBOX(SUB_SBOX), .BYTES(4)) u_sub (.clk(clk), .en(1'b1),
+                                              .x((PACE > 1) ? si_q : sub_in), .y(sub_out));
 
     // The chain n<j> = old<j> ^ n<j-1> flattened: each word is the SubWord result (or prev) XORed
     // with a prefix XOR of window words, which does not wait for SubWord. (Step 1 of a 192-bit key

@@ -112,38 +112,33 @@ module aes_round_deep #(
                     d_q <= d_next;
                 end
             end
-        end else if (SBOX == 1) begin : g_comp
-            wire [127:0] sb;   // SubBytes of ShiftRows, four cycles after feed
+        end else begin : g_logic
+            // SBOX 1 and 0 both end on a registered SubBytes (the composite S-boxes' last stage, or
+            // s_q after the table), then one cycle of MixColumns and AddRoundKey.
+            wire [127:0] sub_q;   // SubBytes of ShiftRows, registered (four cycles after feed for SBOX 1)
             wire [127:0] mixed;
             genvar q;
-            for (q = 0; q < 16; q = q + 1) begin : g_sbox
-                aes_sbox_composite #(.PIPE(1)) u_sbox (.clk(clk), .clr(clr_u_q), .x(feed[127 - 8 * q -: 8]),
-                                                       .y(sb[127 - 8 * q -: 8]));
+            if (SBOX == 1) begin : g_comp
+                for (q = 0; q < 16; q = q + 1) begin : g_sbox
+                    aes_sbox_composite #(.PIPE(1)) u_sbox (.clk(clk), .clr(clr_u_q), .x(feed[127 - 8 * q -: 8]),
+                                                           .y(sub_q[127 - 8 * q -: 8]));
+                end
+            end else begin : g_lut
+                wire [127:0] sb;
+                reg  [127:0] s_q;
+                aes_sub #(.SBOX(0), .BYTES(16)) u_sub (.clk(clk), .en(1'b1), .x(feed), .y(sb));
+                always @(posedge clk) begin
+                    if (clr_u_q) s_q <= 128'd0;
+                    else s_q <= sb;
+                end
+                assign sub_q = s_q;
             end
             for (q = 0; q < 4; q = q + 1) begin : g_mix
-                aes_mix_col u_mix (.x(sb[127 - 32 * q -: 32]), .bypass(last), .y(mixed[127 - 32 * q -: 32]));
+                aes_mix_col u_mix (.x(sub_q[127 - 32 * q -: 32]), .bypass(last), .y(mixed[127 - 32 * q -: 32]));
             end
             always @(posedge clk) begin
                 if (clr_u_q) d_q <= 128'd0;
                 else d_q <= mixed ^ rk;
-            end
-        end else begin : g_lut
-            wire [127:0] sb;   // SubBytes of ShiftRows
-            wire [127:0] mixed;
-            reg  [127:0] s_q;
-            genvar m;
-            aes_sub #(.SBOX(0), .BYTES(16)) u_sub (.clk(clk), .en(1'b1), .x(feed), .y(sb));
-            for (m = 0; m < 4; m = m + 1) begin : g_mix
-                aes_mix_col u_mix (.x(s_q[127 - 32 * m -: 32]), .bypass(last), .y(mixed[127 - 32 * m -: 32]));
-            end
-            always @(posedge clk) begin
-                if (clr_u_q) begin
-                    s_q <= 128'd0;
-                    d_q <= 128'd0;
-                end else begin
-                    s_q <= sb;
-                    d_q <= mixed ^ rk;
-                end
             end
         end
     endgenerate
