@@ -57,14 +57,6 @@ module gcm_in #(
     localparam [2:0] PH_HDR = 3'd0, PH_IV = 3'd1, PH_AAD = 3'd2, PH_TXT = 3'd3, PH_TAG = 3'd4;
     localparam [1:0] M_CTR = 2'd2;
 
-    function [DW-1:0] kmask;   // tkeep as a bit mask over the beat, stream byte order (as axis_keep's)
-        input [BW-1:0] k;
-        integer i;
-        begin
-            for (i = 0; i < BW; i = i + 1) kmask[8 * i +: 8] = {8{k[i]}};
-        end
-    endfunction
-
     function [NT-1:0] tag_lens;  // which legal tag length n is (one-hot; 0 if none)
         input [4:0] n;
         begin
@@ -151,6 +143,14 @@ module gcm_in #(
     assign is_k16 = tag_fit[6];
     assign hdr_tag = tag_lens(hdr_len);
     assign hdr_tag_keep = ~(16'hFFFF << hdr_len);
-    byte_rev #(.WIDTH(DW)) u_rev_mask (.d(kmask(keep)), .q(blk_mask));
+    // the stored tkeep's mask (the port's, p_mask, is not stored: it would widen the word by DW)
+    wire [DW-1:0] h_mask;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [$clog2(BW+1)-1:0] unused_h_count;
+    wire          unused_h_contig, unused_h_full;
+    /* verilator lint_on UNUSEDSIGNAL */
+    axis_keep #(.BYTES(BW)) u_keep_h (.keep(keep), .count(unused_h_count), .contiguous(unused_h_contig),
+                                      .full(unused_h_full), .mask(h_mask));
+    byte_rev #(.WIDTH(DW)) u_rev_mask (.d(h_mask), .q(blk_mask));
 endmodule
 `default_nettype wire

@@ -71,11 +71,6 @@ module md_compress #(
     localparam [6:0] LAST_SHA = RPS_SHA[6:0] - 7'd1;
     localparam [6:0] LAST_MD5 = RPS_MD5[6:0] - 7'd1;
 
-    function [31:0] bswap;
-        input [31:0] x;
-        bswap = {x[7:0], x[15:8], x[23:16], x[31:24]};
-    endfunction
-
     function [31:0] rotl;
         input [31:0] x;
         input [4:0] n;
@@ -203,10 +198,12 @@ module md_compress #(
     // when the algorithm is chosen per block). The chaining value is held as the algorithm's
     // numbers: MD5's four words byte-swapped from the digest bytes, in [159:32].
     wire         in_md5 = (ALG == 2) ? s_md5 : (ALG == 1);
-    wire [159:0] in_cv = in_md5 ? {bswap(s_cv[159:128]), bswap(s_cv[127:96]), bswap(s_cv[95:64]),
-                                   bswap(s_cv[63:32]), 32'd0} : s_cv;
+    wire [127:0] in_cv_sw;   wire [31:0] in_w0_sw;   // byte_rev GROUP 4: each word byte-swapped
+    byte_rev #(.WIDTH(128), .GROUP(4)) u_rev_cv (.d(s_cv[159:32]), .q(in_cv_sw));
+    byte_rev #(.WIDTH(32), .GROUP(4)) u_rev_w0 (.d(s_axis_tdata[511:480]), .q(in_w0_sw));
+    wire [159:0] in_cv = in_md5 ? {in_cv_sw, 32'd0} : s_cv;
     // Round 0 adds e (SHA-1) or a (MD5), K_0 and word 0.
-    wire [31:0]  in_w0 = in_md5 ? bswap(s_axis_tdata[511:480]) : s_axis_tdata[511:480];
+    wire [31:0]  in_w0 = in_md5 ? in_w0_sw : s_axis_tdata[511:480];
     wire [31:0]  in_pre = (in_md5 ? in_cv[159:128] : in_cv[31:0]) + (in_md5 ? 32'hd76aa478 : 32'h5a827999) + in_w0;
 
     // ---- round control: elastic stages (round_ctl) ---------------------------------------------------
@@ -312,8 +309,10 @@ module md_compress #(
             // the round's words: SHA-1 reads words 0 and 1 of its window, MD5 words g(t) and
             // g(t+1) of the block, byte-swapped (its words are little-endian)
             wire [31:0] wt_raw = word(w, gi), wt1_raw = word(w, gi1);
-            wire [31:0] wt = md5 ? bswap(wt_raw) : wt_raw;
-            wire [31:0] wt1 = md5 ? bswap(wt1_raw) : wt1_raw;
+            wire [63:0] wt_sw;
+            byte_rev #(.WIDTH(64), .GROUP(4)) u_rev_w (.d({wt_raw, wt1_raw}), .q(wt_sw));
+            wire [31:0] wt = md5 ? wt_sw[63:32] : wt_raw;
+            wire [31:0] wt1 = md5 ? wt_sw[31:0] : wt1_raw;
             wire [31:0] x = (PRECOMPUTE != 0) ? pre_q : (md5 ? a : e) + kt + wt;
             wire [31:0] sum1 = f + x;
             wire [31:0] tmp = (md5 ? b : rotl(a, 5'd5)) + (md5 ? rotl(sum1, rot) : sum1);
@@ -388,7 +387,9 @@ module md_compress #(
     wire [31:0] s0 = fin_cv[159:128] + fin_st[159:128], s1 = fin_cv[127:96] + fin_st[127:96];
     wire [31:0] s2 = fin_cv[95:64] + fin_st[95:64], s3 = fin_cv[63:32] + fin_st[63:32];
     wire [31:0] s4 = fin_cv[31:0] + fin_st[31:0];
-    wire [159:0] digest = fin_md5 ? {bswap(s0), bswap(s1), bswap(s2), bswap(s3), 32'd0} : {s0, s1, s2, s3, s4};
+    wire [127:0] md5_digest;   // MD5's four words in its (little-endian) digest byte order
+    byte_rev #(.WIDTH(128), .GROUP(4)) u_rev_digest (.d({s0, s1, s2, s3}), .q(md5_digest));
+    wire [159:0] digest = fin_md5 ? {md5_digest, 32'd0} : {s0, s1, s2, s3, s4};
     axis_reg #(.WIDTH(1 + USER_W + 160), .MODE(1), .WIPE(1)) u_out (
         .clk(clk), .rst(rst), .clear(1'b0),
         .s_axis_tdata({fin_md5, fin_user, digest}), .s_axis_tvalid(fin_v), .s_axis_tready(out_free),
