@@ -1,18 +1,14 @@
 `default_nettype none
-// Far more logic than an iCE40 HX1K holds (1,280 LUTs): 8 rounds of a 256-bit mixing function.
+// Far more logic than an iCE40 HX1K holds (1,280 LUTs): 1,664 distinct three-input functions of
+// the input, one LUT each, shallow so that synthesis takes seconds.
 module too_big (
     input  wire         clk,
-    input  wire [255:0] d,
-    output reg  [255:0] q
+    input  wire [127:0] d,
+    output reg  [1663:0] q
 );
-    integer r, i;
-    reg [255:0] x;
-    always @* begin
-        x = d;
-        for (r = 0; r < 8; r = r + 1)
-            for (i = 0; i < 256; i = i + 1)
-                x[i] = x[i] ^ (x[(i + 1) % 256] & x[(i + 7) % 256]) ^ x[(i + 13 + r) % 256];
-    end
-    always @(posedge clk) q <= x;
+    integer i;
+    always @(posedge clk)
+        for (i = 0; i < 1664; i = i + 1)
+            q[i] <= d[i % 128] ^ (d[(i % 128 + 1 + i / 128) % 128] & d[(i % 128 + 40 + 3 * (i / 128)) % 128]);
 endmodule
 `default_nettype wire
