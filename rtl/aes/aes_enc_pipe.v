@@ -132,7 +132,7 @@ module aes_enc_pipe #(
             wire unused_fixed = ^{key, key_len, empty};
         end else begin : g_expand
             // DEEP: the schedule's SubWord is a table in LUTs whatever the rounds use (one cycle of a
-            // step, the composite S-box's four stages would not fit it)
+            // step, the composite S-box's four stages would not fit it): aes_key_expand's SUB_SBOX
             aes_key_expand #(.SBOX(SBOX), .PACE(DEEP == 1 ? ((SBOX == 0) ? 2 : 3) : REBAL == 1 ? 2 : 1),
                              .KEY_REG(DEEP),
                              .RST_REG(DEEP), .READY_REG(DEEP)) u_keys (
