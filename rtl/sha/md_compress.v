@@ -198,9 +198,8 @@ module md_compress #(
     // when the algorithm is chosen per block). The chaining value is held as the algorithm's
     // numbers: MD5's four words byte-swapped from the digest bytes, in [159:32].
     wire         in_md5 = (ALG == 2) ? s_md5 : (ALG == 1);
-    wire [127:0] in_cv_sw;   wire [31:0] in_w0_sw;   // byte_rev GROUP 4: each word byte-swapped
-    byte_rev #(.WIDTH(128), .GROUP(4)) u_rev_cv (.d(s_cv[159:32]), .q(in_cv_sw));
-    byte_rev #(.WIDTH(32), .GROUP(4)) u_rev_w0 (.d(s_axis_tdata[511:480]), .q(in_w0_sw));
+    wire [127:0] in_cv_sw;   wire [31:0] in_w0_sw;   // each word byte-swapped (GROUP 4)
+    byte_rev #(.WIDTH(160), .GROUP(4)) u_rev_in (.d({s_cv[159:32], s_axis_tdata[511:480]}), .q({in_cv_sw, in_w0_sw}));
     wire [159:0] in_cv = in_md5 ? {in_cv_sw, 32'd0} : s_cv;
     // Round 0 adds e (SHA-1) or a (MD5), K_0 and word 0.
     wire [31:0]  in_w0 = in_md5 ? in_w0_sw : s_axis_tdata[511:480];
