@@ -181,6 +181,34 @@ def test_job_list_and_sby_text(tmp_path):
         formal.select(JOBS, ["no_such_core"])
 
 
+def test_quick_points_are_pairwise_and_hold_the_mutants_proofs(tmp_path):
+    """A job whose quick is a list of matrix points: those points run in make test, and for each such
+    job every pair of two parameters' values is in one of them; a mutant in make test that breaks one
+    of its points breaks a point make test also runs unmutated. A point outside the matrix is
+    refused."""
+    import itertools
+    import tomllib
+
+    listed = [raw for raw in tomllib.loads(formal.JOBS.read_text())["job"] if isinstance(raw.get("quick"), list)]
+    assert listed
+    for raw in listed:
+        jobs = [j for j in JOBS if j.name.startswith(raw["name"] + "-")]
+        quick = [j.params for j in jobs if j.quick]
+        assert 0 < len(quick) < len(jobs)
+        for a, b in itertools.combinations(raw["matrix"], 2):
+            missing = {(j.params[a], j.params[b]) for j in jobs} - {(p[a], p[b]) for p in quick}
+            assert not missing, f"{raw['name']}: {a}, {b} = {sorted(missing)} in no quick point"
+    for m in MUTANTS:
+        if hasattr(m, "marks") or not any(m[3].startswith(raw["name"] + "-") for raw in listed):
+            continue   # a make test-full mutant (a pytest.param), or a job without a quick list
+        assert BY_NAME[m[3]].quick, f"the mutant of {m[3]} runs in make test, its proof does not"
+    bad = tmp_path / "jobs.toml"
+    bad.write_text('[[job]]\nname = "x"\ncore = "axis_reg"\nmatrix = { MODE = [1, 2] }\ndepth = 1\n'
+                   'quick = [{ MODE = 3 }]\nwhat = "x"\n')
+    with pytest.raises(InvalidParameter, match="one point of its matrix"):
+        formal.load(bad)
+
+
 def test_cli_lists_and_refuses(capsys):
     from authcore.cli import main
 

@@ -85,16 +85,23 @@ def load(path: Path = JOBS) -> list[Job]:
     for raw in spec.get("job", []):
         matrix = raw.get("matrix", {})
         keys = list(matrix)
-        for values in itertools.product(*(matrix[k] for k in keys)) if keys else [()]:
-            params = dict(raw.get("params", {}))
-            params.update(zip(keys, values, strict=True))
-            suffix = "".join(f"-{k.lower()}{v}" for k, v in zip(keys, values, strict=True))
+        # one job per point of the matrix (a job without one is its single point, {})
+        points = [dict(zip(keys, v, strict=True)) for v in itertools.product(*(matrix[k] for k in keys))]
+        quick = raw.get("quick", False)
+        if isinstance(quick, list):   # the points that run in make test (the rest in make test-full)
+            if not keys or any(q not in points for q in quick):
+                raise InvalidParameter(f"formal job {raw.get('name')}: each quick entry must be one point "
+                                       f"of its matrix ({', '.join(keys) or 'none'})")
+        for point in points:
+            params = {**raw.get("params", {}), **point}
+            suffix = "".join(f"-{k.lower()}{v}" for k, v in point.items())
             method = raw.get("method", "prove")
             if method not in METHODS:
                 raise InvalidParameter(f"formal job {raw.get('name')}: method must be one of {METHODS}")
             jobs.append(Job(name=raw["name"] + suffix, core=raw["core"], params=params, method=method,
                             depth=int(raw["depth"]), cover=int(raw.get("cover", 0)),
-                            quick=bool(raw.get("quick", False)), what=raw["what"], harness=raw.get("harness"),
+                            quick=point in quick if isinstance(quick, list) else bool(quick),
+                            what=raw["what"], harness=raw.get("harness"),
                             defines=tuple(raw.get("defines", [])),
                             cutpoints=tuple(raw.get("cutpoints", [])),
                             harness_params=dict(raw.get("harness_params", {})),
