@@ -50,6 +50,8 @@ def test_sha256_sha224_short_messages(capsys, vectors_root, pre, pipe):
     assert out["total"] == 130
 
 
+@pytest.mark.full   # 22-25 s; as SHA-1's: the CAVP short messages (two-block ones among them), RFC 4231's
+# HMAC-SHA-256 and the random multi-block messages of tests/rtl/hmac run in make test
 def test_sha256_sha224_monte_first_checkpoint(capsys, vectors_root):
     out = verify(capsys, "--core", "sha256", "--monte-limit", "1", "--simulator", "verilator",
                  "--vectors", str(vectors_root / "hashes/SHA2/SHA256Monte.rsp"),
