@@ -29,23 +29,32 @@ module gf2_xor_net #(
 
     // Each node's output is a scalar of its own generate block (g_node[k].o), read by name: with
     // one vector of all signals, Icarus wakes every reader of the vector whenever any bit of it
-    // changes, and a map took minutes to simulate instead of a second.
+    // changes, and a map took minutes to simulate instead of a second. A node's inputs are six
+    // expressions, not a generate block each: Yosys elaborates every nested block in time that
+    // grows with the blocks before it, so a loop over the inputs made a map of 700-1,000 nodes
+    // take 13-27 s to elaborate instead of 1-2. SIG(s) is signal s; the branch not taken indexes
+    // x[0] or node 0 and is folded away with its constant condition.
+`define GF2_XOR_NET_SIG(s) ((s) < 128 ? x[(s) < 128 ? (s) : 0] : g_node[(s) < 128 ? 0 : (s) - 128].o)
     genvar k, j;
     generate
         for (k = 0; k < NODES; k = k + 1) begin : g_node
             localparam [3+11*W-1:0] E = NODE[(3+11*W)*k +: 3+11*W];
             localparam integer N = {29'd0, E[3+11*W-1 -: 3]};
-            wire [N-1:0] ins;
-            wire         o;
-            for (j = 0; j < N; j = j + 1) begin : g_in
-                localparam integer I = {21'd0, E[11*j +: 11]};
-                if (I < 128) begin : g_x
-                    assign ins[j] = x[I];
-                end else begin : g_t
-                    assign ins[j] = g_node[I-128].o;
-                end
-            end
-            gf2_xor_net_lut #(.N(N)) u_lut (.i(ins), .o(o));
+            localparam [65:0] F = E[11*W-1:0];  // the inputs' fields, zero past W
+            // input j's signal; 0 (x[0]) past N, never read
+            localparam integer S0 = N > 0 ? {21'd0, F[0 +: 11]} : 0;
+            localparam integer S1 = N > 1 ? {21'd0, F[11 +: 11]} : 0;
+            localparam integer S2 = N > 2 ? {21'd0, F[22 +: 11]} : 0;
+            localparam integer S3 = N > 3 ? {21'd0, F[33 +: 11]} : 0;
+            localparam integer S4 = N > 4 ? {21'd0, F[44 +: 11]} : 0;
+            localparam integer S5 = N > 5 ? {21'd0, F[55 +: 11]} : 0;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [5:0] in6;  // bits N and up read x[0] and are not used
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire       o;
+            assign in6 = {`GF2_XOR_NET_SIG(S5), `GF2_XOR_NET_SIG(S4), `GF2_XOR_NET_SIG(S3),
+                          `GF2_XOR_NET_SIG(S2), `GF2_XOR_NET_SIG(S1), `GF2_XOR_NET_SIG(S0)};
+            gf2_xor_net_lut #(.N(N)) u_lut (.i(in6[N-1:0]), .o(o));
         end
         for (j = 0; j < 128; j = j + 1) begin : g_out
             localparam integer O = {21'd0, OUT[11*j +: 11]};
@@ -58,6 +67,7 @@ module gf2_xor_net #(
             end
         end
     endgenerate
+`undef GF2_XOR_NET_SIG
 endmodule
 
 // One LUT of gf2_xor_net: the XOR of its N inputs, held apart through synthesis.
