@@ -32,7 +32,6 @@ module gf128_mul_digit #(
         end
     endgenerate
 
-    localparam [WIDTH-1:0] R = WIDTH == 128 ? {8'he1, {(WIDTH-8){1'b0}}} : {8'hd8, {(WIDTH-8){1'b0}}};
     localparam STEPS = WIDTH / DIGIT;
     localparam CW = (STEPS <= 2) ? 1 : $clog2(STEPS);
     localparam [31:0] LAST = STEPS - 1;
@@ -41,16 +40,10 @@ module gf128_mul_digit #(
     reg [WIDTH-1:0] v_q;
     reg [CW-1:0] cnt_q;
 
-    reg [WIDTH-1:0] z_d, v_d;
-    integer i;
-    always @* begin
-        z_d = z;
-        v_d = v_q;
-        for (i = 0; i < DIGIT; i = i + 1) begin
-            if (xs_q[WIDTH - 1 - i]) z_d = z_d ^ v_d;
-            v_d = v_d[0] ? ((v_d >> 1) ^ R) : (v_d >> 1);
-        end
-    end
+    // DIGIT steps of Algorithm 1 a cycle
+    wire [WIDTH-1:0] sum, v_d;
+    wire [WIDTH-1:0] z_d = z ^ sum;
+    gf128_mul_steps #(.WIDTH(WIDTH), .STEPS(DIGIT)) u_steps (.xb(xs_q[WIDTH-1 -: DIGIT]), .v(v_q), .sum(sum), .v_next(v_d));
 
     always @(posedge clk) begin
         if (rst) begin

@@ -53,20 +53,31 @@ module gf128_mul_pipe #(
     reg  [DIGITS*128-1:0] xp, yp;
     reg  [DIGITS*Q-1:0] p_q;
     reg  [DIGITS*Q-1:0] p_d;
-    integer g, k, i;
+    integer k;
     always @* begin
         for (k = 0; k < DIGITS; k = k + 1) begin
             xp[128*k +: 128] = poly(x[128*k +: 128]);
             yp[128*k +: 128] = poly(y[128*k +: 128]);
         end
+    end
+    // Digit g's product: the sum over k of x's digit g (from x's copy k) times y's digit k (from
+    // y's copy g), at offset k*D: DIGITS x DIGITS carry-less products of D bits.
+    wire [DIGITS*DIGITS*(2*D-1)-1:0] pr;  // product (g, k) in [(2*D-1)*(DIGITS*g+k) +: 2*D-1]
+    genvar gg, kk;
+    generate
+        for (gg = 0; gg < DIGITS; gg = gg + 1) begin : g_dig
+            for (kk = 0; kk < DIGITS; kk = kk + 1) begin : g_term
+                gf2_clmul #(.W(D)) u_mul (.a(xp[128*kk + gg*D +: D]), .b(yp[128*gg + kk*D +: D]),
+                                          .c(pr[(2*D-1)*(DIGITS*gg+kk) +: 2*D-1]));
+            end
+        end
+    endgenerate
+    integer g, m;
+    always @* begin
         p_d = {DIGITS*Q{1'b0}};
         for (g = 0; g < DIGITS; g = g + 1)
-            for (k = 0; k < DIGITS; k = k + 1)
-                // digit g of x (its copy for y's digit k) times y's digit k (y's copy for digit g)
-                for (i = 0; i < D; i = i + 1)
-                    if (xp[128*k + g*D + i])
-                        p_d[g*Q +: Q] = p_d[g*Q +: Q]
-                                        ^ ({{(Q-D){1'b0}}, yp[128*g + k*D +: D]} << (k*D + i));
+            for (m = 0; m < DIGITS; m = m + 1)
+                p_d[g*Q +: Q] = p_d[g*Q +: Q] ^ ({{(Q-2*D+1){1'b0}}, pr[(2*D-1)*(DIGITS*g+m) +: 2*D-1]} << (m*D));
     end
     always @(posedge clk) begin
         if (rst) p_q <= {DIGITS*Q{1'b0}};

@@ -1,6 +1,7 @@
 """cocotb testbench of gf128_mul_parallel (combinational), gf128_mul_pipe (one register inside,
 loaded on ce), gf128_mul_digit and gf128_mul_hybrid (start/done), gf128_hybrid_map (combinational,
-against the model's maps) and gf128_reduce (against powers of a from the model's multiplier)."""
+against the model's maps), gf128_reduce (against powers of a from the model's multiplier), and the
+multipliers' sums gf2_xor_tree and gf2_clmul (against Python)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from authcore.testbench import tbconfig
 
 # What runs is the DUT itself and its parameters (tbconfig), nothing else.
 KIND = {"gf128_mul_parallel": "parallel", "gf128_mul_digit": "digit", "gf128_mul_hybrid": "hybrid",
-        "gf128_hybrid_map": "map", "gf128_mul_pipe": "pipe", "gf128_reduce": "reduce"}[tbconfig.toplevel() or ""]
+        "gf128_hybrid_map": "map", "gf128_mul_pipe": "pipe", "gf128_reduce": "reduce",
+        "gf2_xor_tree": "tree", "gf2_clmul": "clmul"}[tbconfig.toplevel() or ""]
 _P = tbconfig.parameters()
 DIGIT = int(_P.get("DIGIT", 1))
 DIGITS = int(_P.get("DIGITS", 4))  # gf128_mul_pipe: x and y come in one copy per digit
@@ -43,6 +45,29 @@ async def products_match_the_model(dut):
             dut.x.value = a
             await Timer(1, unit="ns")
             assert int(dut.y.value) == want(a), f"map of {a:032x}"
+        return
+    if KIND == "tree":
+        n, m = int(_P["N"]), int(_P["M"])
+        # each vector alone (every bit of every one must reach y once), then random sets of them
+        for x in [0, *(1 << k for k in range(n * m)), *(rng.getrandbits(n * m) for _ in range(100))]:
+            dut.x.value = x
+            await Timer(1, unit="ns")
+            want = 0
+            for i in range(n):
+                want ^= x >> (m * i) & ((1 << m) - 1)
+            assert int(dut.y.value) == want, f"xor of {x:x}"
+        return
+    if KIND == "clmul":
+        w = int(_P["W"])
+        for a, b in [(0, 0), ((1 << w) - 1, (1 << w) - 1), *((1 << i, 1 << j) for i in range(w) for j in range(w)),
+                     *((rng.getrandbits(w), rng.getrandbits(w)) for _ in range(100))]:
+            dut.a.value, dut.b.value = a, b
+            await Timer(1, unit="ns")
+            want = 0
+            for i in range(w):
+                if a >> i & 1:
+                    want ^= b << i
+            assert int(dut.c.value) == want, f"clmul {a:x} {b:x}"
         return
     if KIND == "reduce":
         # a^k in GCM bit order, as the model's product a^i * a^(k-i) (both factors below a^128)
@@ -123,7 +148,7 @@ async def products_match_the_model(dut):
 
 @cocotb.test(timeout_time=2, timeout_unit="ms")
 async def start_while_busy_is_an_error(dut):
-    if KIND in ("parallel", "map", "pipe", "reduce") or DIGIT >= 64:
+    if KIND in ("parallel", "map", "pipe", "reduce", "tree", "clmul") or DIGIT >= 64:
         return
     await axis.start_clock(dut)
     dut.start.value = 0

@@ -24,6 +24,25 @@ def test_reduce(tmp_path, rng):
     assert (passed, failed) == (2, 0)
 
 
+# N 1 and odd N: the tree's single vector and its odd levels, which the multipliers' powers of two never reach
+@pytest.mark.parametrize("n", [1, 2, 7, 13])
+def test_xor_tree(tmp_path, rng, n):
+    """gf2_xor_tree: the XOR of N vectors of M bits."""
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
+    passed, failed = simulate("gf2_xor_tree", rtl.files("gf2_xor_tree"), "tb_gf128_mul", [HERE, TB], tmp_path,
+                              parameters={"N": n, "M": 3}, env=env)
+    assert (passed, failed) == (2, 0)
+
+
+@pytest.mark.parametrize("w", [2, 5])
+def test_clmul(tmp_path, rng, w):
+    """gf2_clmul: the carry-less product of two W-bit polynomials (odd W: an odd tree)."""
+    env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
+    passed, failed = simulate("gf2_clmul", rtl.files("gf2_clmul"), "tb_gf128_mul", [HERE, TB], tmp_path,
+                              parameters={"W": w}, env=env)
+    assert (passed, failed) == (2, 0)
+
+
 @pytest.mark.parametrize("digits", [4, *(pytest.param(d, marks=pytest.mark.full) for d in (2, 16))])
 def test_pipe(tmp_path, rng, digits):
     """gf128_mul_pipe: the product of the operands taken at the last ce (random ce), rst clears."""
