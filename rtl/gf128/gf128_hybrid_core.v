@@ -43,8 +43,9 @@ module gf128_hybrid_core #(
     localparam [15:0]  R = FIELD == 0 ? R_PAPER : R_SPARSE;
     localparam [127:0] Q_WORDS = FIELD == 0 ? Q_PAPER : Q_SPARSE;
 
-    // a * b mod R: the carry-less product's 31 bits, then each bit above x^15 folded back by its
-    // residue x^k mod R (a constant), so the reduction is one XOR level per output bit, not a chain.
+    // A product mod R is linear in the carry-less product's 31 bits, so each word's two products
+    // (top * q_j and u_i * v_j, gf2_clmul) are added first and reduced once: bit b of c mod R is
+    // the parity of c's bits k whose residue x^k mod R has bit b set (RED_MASKS[31*b +: 31]).
     function [15:0] xpow;   // x^k mod R, k < 31
         input integer k;
         integer i;
@@ -57,36 +58,46 @@ module gf128_hybrid_core #(
         end
     endfunction
 
-    function [15:0] mul16;
-        input [15:0] a;
-        input [15:0] b;
-        reg [30:0] c;
-        reg [15:0] r;
-        integer i;
+    function [16*31-1:0] red_masks;
+        input integer unused;
+        integer b, k;
+        reg [15:0] p;
         begin
-            c = 31'd0;
-            for (i = 0; i < 16; i = i + 1)
-                if (b[i]) c = c ^ ({15'd0, a} << i);
-            r = c[15:0];
-            for (i = 16; i < 31; i = i + 1)
-                if (c[i]) r = r ^ xpow(i);
-            mul16 = r;
+            red_masks = {16*31{1'b0}};
+            for (k = 0; k < 31; k = k + 1) begin
+                p = xpow(k);
+                for (b = 0; b < 16; b = b + 1)
+                    red_masks[31*b + k] = p[b];
+            end
         end
     endfunction
+
+    localparam [16*31-1:0] RED_MASKS = red_masks(0);
 
     reg  [127:0] u_q;   // x's words still to take, the next at [127:112]
     reg  [127:0] v_q;
     reg  [2:0]   cnt_q;
 
-    // one step: W*y + u_i * V, w7 folded back through Q
-    wire [15:0] ui = u_q[127:112];
-    wire [15:0] top = z[127:112];
-    reg  [127:0] z_d;
-    integer j;
+    // one step: W*y + u_i * V, w7 folded back through Q (word j takes word j-1 of W, the y shift)
+    wire [15:0]  ui = u_q[127:112];
+    wire [15:0]  top = z[127:112];
+    wire [127:0] z_shift = {z[111:0], 16'd0};
+    wire [8*31-1:0] c;   // word j's product before reduction, top * q_j + u_i * v_j
+    genvar g;
+    generate
+        for (g = 0; g < 8; g = g + 1) begin : g_word
+            wire [30:0] c_fold, c_step;
+            gf2_clmul #(.W(16)) u_fold (.a(top), .b(Q_WORDS[16*g +: 16]), .c(c_fold));
+            gf2_clmul #(.W(16)) u_step (.a(ui), .b(v_q[16*g +: 16]), .c(c_step));
+            assign c[31*g +: 31] = c_fold ^ c_step;
+        end
+    endgenerate
+    reg [127:0] z_d;
+    integer j, b;
     always @* begin
         for (j = 0; j < 8; j = j + 1)
-            z_d[16*j +: 16] = (j == 0 ? 16'd0 : z[16*(j-1) +: 16]) ^ mul16(top, Q_WORDS[16*j +: 16])
-                              ^ mul16(ui, v_q[16*j +: 16]);
+            for (b = 0; b < 16; b = b + 1)
+                z_d[16*j + b] = z_shift[16*j + b] ^ (^(c[31*j +: 31] & RED_MASKS[31*b +: 31]));
     end
 
     always @(posedge clk) begin
