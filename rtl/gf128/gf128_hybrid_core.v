@@ -46,33 +46,23 @@ module gf128_hybrid_core #(
     // A product mod R is linear in the carry-less product's 31 bits, so each word's two products
     // (top * q_j and u_i * v_j, gf2_clmul) are added first and reduced once: bit b of c mod R is
     // the parity of c's bits k whose residue x^k mod R has bit b set (RED_MASKS[31*b +: 31]).
-    function [15:0] xpow;   // x^k mod R, k < 31
-        input integer k;
-        integer i;
-        reg [15:0] p;
-        begin
-            p = 16'd1;
-            for (i = 0; i < k; i = i + 1)
-                p = p[15] ? ({p[14:0], 1'b0} ^ R) : {p[14:0], 1'b0};
-            xpow = p;
-        end
-    endfunction
-
+    // The masks come from one walk over x^0 .. x^30 mod r, each step a multiply by x.
     function [16*31-1:0] red_masks;
-        input integer unused;
+        input [15:0] r;   // R without its x^16 term
         integer b, k;
         reg [15:0] p;
         begin
             red_masks = {16*31{1'b0}};
+            p = 16'd1;
             for (k = 0; k < 31; k = k + 1) begin
-                p = xpow(k);
                 for (b = 0; b < 16; b = b + 1)
                     red_masks[31*b + k] = p[b];
+                p = p[15] ? ({p[14:0], 1'b0} ^ r) : {p[14:0], 1'b0};
             end
         end
     endfunction
 
-    localparam [16*31-1:0] RED_MASKS = red_masks(0);
+    localparam [16*31-1:0] RED_MASKS = red_masks(R);
 
     reg  [127:0] u_q;   // x's words still to take, the next at [127:112]
     reg  [127:0] v_q;
