@@ -3,7 +3,8 @@
 // GCM field polynomial 1 + a + a^2 + a^7 + a^128, out in GCM bit order (z[127] is the field's 1,
 // the spec's bit 0). Combinational and linear: each bit of z is the XOR of a few coefficients.
 // The one reduction of every place that forms a whole product first: gf128_mul_parallel with
-// Karatsuba, gf128_mul_pipe's second stage, and ghash_core's squaring of H (MULT 5).
+// Karatsuba and ghash_core's squaring of H (MULT 5). (gf128_mul_pipe lists each bit's register
+// bits instead, to build its second stage as kept LUTs.)
 module gf128_reduce (
     input  wire [254:0] c,
     output reg  [127:0] z

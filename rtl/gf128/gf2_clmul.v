@@ -2,8 +2,7 @@
 // gf2_clmul: c = a * b, the carry-less product of two W-bit polynomials over GF(2) (bit i the
 // coefficient of a^i; polynomial order, not GCM order), combinational, the W shifted partial
 // products summed as a balanced tree (gf2_xor_tree). gf128_mul_parallel (KARATSUBA 1: three of
-// 64 bits), gf128_mul_pipe (its digit products) and gf128_hybrid_core (its subfield products, 16
-// bits) use it. W: 2 to 128.
+// 64 bits) and gf128_hybrid_core (its subfield products, 16 bits) use it. W: 2 to 128.
 module gf2_clmul #(
     parameter W = 64
 ) (

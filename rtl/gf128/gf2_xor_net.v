@@ -69,15 +69,4 @@ module gf2_xor_net #(
     endgenerate
 `undef GF2_XOR_NET_SIG
 endmodule
-
-// One LUT of gf2_xor_net: the XOR of its N inputs, held apart through synthesis.
-/* verilator lint_off DECLFILENAME */
-(* keep_hierarchy *)
-module gf2_xor_net_lut #(parameter N = 2) (
-    input  wire [N-1:0] i,
-    output wire         o
-);
-    assign o = ^i;
-endmodule
-/* verilator lint_on DECLFILENAME */
 `default_nettype wire

@@ -98,8 +98,12 @@ module ghash_core #(
     wire         mul_error;   // digit-serial: a start while busy (cannot happen by construction)
     wire         x_zero;      // with prod_ready: x_q returns to zero instead of taking prod
     // x_q's next value: what it takes at this edge (the multipliers that start in the cycle a
-    // product arrives read it instead of x_q, so the product is not waited for a cycle)
-    wire [WIDTH-1:0] x_next = prod_ready ? (x_zero ? {WIDTH{1'b0}} : prod) : x_q;
+    // product arrives read it instead of x_q, so the product is not waited for a cycle). As a sum:
+    // prod_take (prod when x_q takes it, else zero) ^ x_hold (x_q when no product arrives, else
+    // zero), so MULT 5 can gate its product inside the multiplier's sums (gf128_mul_pipe's zg).
+    wire [WIDTH-1:0] prod_take;
+    wire [WIDTH-1:0] x_hold = prod_ready ? {WIDTH{1'b0}} : x_q;
+    wire [WIDTH-1:0] x_next = prod_take ^ x_hold;
     wire         hash_now;    // the hash of a message goes into the output register
     wire [WIDTH-1:0] h_in;    // what h_q takes at h_load: H, or H in the hybrid's composite field
     wire [WIDTH-1:0] hash;    // the hash a message ends with, in GCM bit order
@@ -126,6 +130,9 @@ module ghash_core #(
         if (MULT != 4 && MULT != 5 && LANES == 1) begin : g_gcm_order
             assign h_in = h;
             assign hash = prod;
+        end
+        if (MULT != 5) begin : g_take
+            assign prod_take = prod_ready && !x_zero ? prod : {WIDTH{1'b0}};
         end
         if (MULT == 2 || MULT == 4) begin : g_digit
             wire busy, done;
@@ -176,6 +183,7 @@ module ghash_core #(
             gf128_reduce u_square (.c(gf_spread(h)), .z(h_sq));
             wire [511:0] op;   // the block's operand, one copy per multiplier digit (keep_reg)
             wire [511:0] in;   // x_q ^ the block, one copy per digit of the operand (keep_reg)
+            wire [127:0] in_d; // what they take: x_next ^ the block, from the multiplier's last LUT
             reg          b_v_q, b_last_q, p_v_q, p_last_q;
             // adv and x_zero are registers, computed a cycle ahead from the flags' next values
             // (the _d wires, which the flags load): x_q's next value, a choice between prod, zero
@@ -185,7 +193,7 @@ module ghash_core #(
             // free when its output is empty or taken, else as now unless a hash enters). Formal:
             // ghash_core-adv-reg proves adv_q and x_zero_q equal their definitions from the flags
             // (the comments beside each) in every state.
-            reg          adv_q, x_zero_q;
+            reg          adv_q, x_zero_q, take_q;   // take_q: adv_q && !x_zero_q, x_q takes prod
             wire         b_v_d = s_axis_tready ? s_axis_tvalid : b_v_q;
             wire         b_last_d = s_axis_tready ? s_axis_tlast : b_last_q;
             wire         p_v_d = adv_q ? b_v_q : p_v_q;
@@ -193,6 +201,8 @@ module ghash_core #(
             wire         out_ready_d = !m_axis_tvalid || m_axis_tready || (out_ready && !hash_now);
             wire         emit_d = p_v_d && p_last_d;
             wire         emit = p_v_q && p_last_q;   // a message's last product, to flush out
+            wire         adv_d = (b_v_d || emit_d) && (!emit_d || out_ready_d);
+            wire         x_zero_d = !p_v_d || p_last_d || (b_v_d && b_last_d);
             // the pipeline advances for a block, or to flush, never while that hash cannot leave:
             // adv_q == (b_v_q || emit) && (!emit || out_ready)
             // x_q takes zero at the advance: the product leaving is no message's running value,
@@ -211,6 +221,7 @@ module ghash_core #(
                     p_last_q <= 1'b0;
                     adv_q <= 1'b0;
                     x_zero_q <= 1'b1;
+                    take_q <= 1'b0;
                 end else begin
                     if (h_load) h2_q <= h_sq;
                     // The input register loads whenever it is free, a block or not; b_v_q says
@@ -223,8 +234,9 @@ module ghash_core #(
                     b_last_q <= b_last_d;
                     p_v_q <= p_v_d;
                     p_last_q <= p_last_d;
-                    adv_q <= (b_v_d || emit_d) && (!emit_d || out_ready_d);
-                    x_zero_q <= !p_v_d || p_last_d || (b_v_d && b_last_d);
+                    adv_q <= adv_d;
+                    x_zero_q <= x_zero_d;
+                    take_q <= adv_d && !x_zero_d;
                     if (adv_q && b_v_q && b_last_q) partner_q <= (p_v_q && !p_last_q) ? prod : 128'd0;
                 end
             end
@@ -235,6 +247,7 @@ module ghash_core #(
             always @* if (f_past) begin
                 assert (adv_q == ((b_v_q || emit) && (!emit || out_ready)));
                 assert (x_zero_q == (!p_v_q || p_last_q || (b_v_q && b_last_q)));
+                assert (take_q == (adv_q && !x_zero_q));
             end
 `endif
             // Four copies of the operand, one per digit of the multiplier: one register's bit drove
@@ -255,13 +268,14 @@ module ghash_core #(
                     .clk(clk), .clr(rst || key_clear), .en(s_axis_tready), .d(op_d), .q(op[128*gd +: 128])
                 );
                 keep_reg #(.WIDTH(128)) u_in (
-                    .clk(clk), .clr(rst || key_clear), .en(s_axis_tready), .d(x_next ^ s_axis_tdata),
+                    .clk(clk), .clr(rst || key_clear), .en(s_axis_tready), .d(in_d),
                     .q(in[128*gd +: 128])
                 );
             end
             gf128_mul_pipe #(.DIGITS(4)) u_mul (
                 .clk(clk), .rst(rst || key_clear), .ce(adv_q),
-                .x(in), .y(op), .z(prod), .zero(mul_zero)
+                .x(in), .y(op), .gate(take_q), .t(x_hold ^ s_axis_tdata), .z(prod), .zg(prod_take),
+                .zgt(in_d), .zero(mul_zero)
             );
             assign h_in = h;
             assign hash = prod ^ partner_q;

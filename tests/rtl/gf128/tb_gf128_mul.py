@@ -90,9 +90,12 @@ async def products_match_the_model(dut):
             assert int(dut.z.value) == gf128.mul(a, b), f"{a:032x} * {b:032x}"
         return
     if KIND == "pipe":
-        # z is the product of the operands taken at the last ce, whatever x and y do after it
+        # z is the product of the operands taken at the last ce, whatever x and y do after it; zg is
+        # z gated by gate, zgt is zg ^ t (both combinational, random every cycle)
         await axis.start_clock(dut)
         dut.ce.value = 0
+        dut.gate.value = 0
+        dut.t.value = 0
         await axis.reset(dut)
         await ReadOnly()
         assert dut.zero.value == 1 and int(dut.z.value) == 0, "rst clears the register"
@@ -114,6 +117,9 @@ async def products_match_the_model(dut):
             dut.ce.value = 0
             dut.x.value = rng.getrandbits(128 * DIGITS)
             dut.y.value = rng.getrandbits(128 * DIGITS)
+            gate, t = rng.random() < 0.5, rng.getrandbits(128)
+            dut.gate.value = int(gate)
+            dut.t.value = t
             if ce:
                 want = 0
                 for g in range(DIGITS):
@@ -121,6 +127,8 @@ async def products_match_the_model(dut):
                         want ^= gf128.mul(xs[c] & digit[g], ys[g] & digit[c])
             await ReadOnly()
             assert int(dut.z.value) == want, f"{xs[0]:032x} * {ys[0]:032x} (copies {n >= 150}, ce {ce})"
+            assert int(dut.zg.value) == (want if gate else 0), f"zg, gate {gate}"
+            assert int(dut.zgt.value) == (want if gate else 0) ^ t, f"zgt, gate {gate}"
         return
     await axis.start_clock(dut)
     dut.start.value = 0

@@ -45,7 +45,8 @@ def test_clmul(tmp_path, rng, w):
 
 @pytest.mark.parametrize("digits", [4, *(pytest.param(d, marks=pytest.mark.full) for d in (2, 16))])
 def test_pipe(tmp_path, rng, digits):
-    """gf128_mul_pipe: the product of the operands taken at the last ce (random ce), rst clears."""
+    """gf128_mul_pipe: the product of the operands taken at the last ce (random ce), rst clears; the
+    gated product and the gated product plus t (random gate and t)."""
     env = {"AUTHCORE_SEED": str(rng.randrange(1 << 30))}
     passed, failed = simulate("gf128_mul_pipe", rtl.files("gf128_mul_pipe"), "tb_gf128_mul", [HERE, TB], tmp_path,
                               parameters={"DIGITS": digits}, env=env)
