@@ -140,18 +140,6 @@ module gf128_mul_pipe #(
         end
     endfunction
     localparam [128*LCAP*IW-1:0] LEAF = leaf_table(DIGITS);
-    // the most leaves of any bit: the slots stage 2 sums
-    function integer leaf_max;
-        input [128*LCAP*IW-1:0] tab;
-        integer b, s;
-        begin
-            leaf_max = 1;
-            for (b = 0; b < 128; b = b + 1)
-                for (s = 0; s < LCAP; s = s + 1)
-                    if (tab[IW*(LCAP*b + s) +: IW] != NB[IW-1:0] && s + 1 > leaf_max) leaf_max = s + 1;
-        end
-    endfunction
-    localparam integer LMAX = leaf_max(LEAF);
     // bit b's leaves (its slots fill from 0)
     function integer leaf_count;
         input [128*LCAP*IW-1:0] tab;
@@ -163,6 +151,17 @@ module gf128_mul_pipe #(
                 if (tab[IW*(LCAP*b + s) +: IW] != NB[IW-1:0]) leaf_count = s + 1;
         end
     endfunction
+    // the most leaves of any bit (at least 1): the slots stage 2 sums
+    function integer leaf_max;
+        input [128*LCAP*IW-1:0] tab;
+        integer b;
+        begin
+            leaf_max = 1;
+            for (b = 0; b < 128; b = b + 1)
+                if (leaf_count(tab, b) > leaf_max) leaf_max = leaf_count(tab, b);
+        end
+    endfunction
+    localparam integer LMAX = leaf_max(LEAF);
     localparam integer CHUNK = 12;   // leaves a chunk: three XOR4 LUTs, then their sum (and gated)
     localparam integer NCH = (LMAX + CHUNK - 1) / CHUNK;
 
