@@ -101,67 +101,85 @@ module gf128_mul_pipe #(
     // (one a digit whose product reaches a^k), and a^k mod the field polynomial P has bit b set
     // for each z bit b (polynomial view) it lands on: so z's bit b is the XOR of the register bits
     // n*Q + j with bit b of a^(j + n*D) mod P set. A register bit appears at most once a bit, so
-    // nothing cancels. LEAF lists them in LCAP slots a bit, slot s of bit b in
-    // [IW*(LCAP*b + s) +: IW], NB (a constant zero) in the unused slots.
+    // nothing cancels. LEAF lists them in LCAP slots a bit, in order of k then n, slot s of bit b
+    // in [IW*(LCAP*b + s) +: IW], NB (a constant zero) in the unused slots; LCNT holds each bit's
+    // count, bit b's in [7*b +: 7]. Both come from one walk over the k with bit b of a^k mod P
+    // set, in closed form (a^k = a^(k-128) (1 + a + a^2 + a^7) for k >= 128, whose terms of degree
+    // 128 and more fold once more, onto bits 0-12): k = b; k = b + 128 - t for t = 7, 2, 1, 0
+    // (each from 128 to 254); and for b <= 12 the k from 249 to 254 whose second fold lands on b
+    // an odd number of times (a^254 reaches bit 7 twice). Elaboration time is why: every tool
+    // that reads this file evaluates the table (Yosys took 23 s for a walk of a^k over all 255 k
+    // for every bit, and 5 s more to count each bit's leaves out of the 36,864-bit table).
     localparam integer NB = DIGITS * Q;
     localparam integer IW = 12;                  // bits of a leaf's index (NB <= 2,160)
     localparam integer LCAP = 4 * DIGITS + 8;    // at least the most leaves of a bit: 11, 18, 34, 65
-    function [128*LCAP*IW-1:0] leaf_table;
+    localparam integer TW = 128 * LCAP * IW;     // the slots' bits
+    function [128*7+TW-1:0] leaf_table;         // {the counts, the slots}
         input integer nd;                        // digits
-        reg [128*7-1:0] cnt;                     // bit b's leaves so far, in [7*b +: 7]
-        reg [128:0] r;                           // a^k mod P, polynomial view
         /* verilator lint_off UNUSEDSIGNAL */
         reg [31:0] v;                            // an index, its low IW bits stored
         /* verilator lint_on UNUSEDSIGNAL */
-        integer kk, n, j, b, s, d, q;
+        reg [127:0] taps;                        // the exponents of P's low terms: 0, 1, 2, 7
+        integer kk, n, j, b, s, d, q, i, ta, u, e, c, hit;
         begin
             d = 128 / nd;
             q = d + 127;
             v = nd * q;
-            for (s = 0; s < 128 * LCAP; s = s + 1)
-                leaf_table[IW*s +: IW] = v[IW-1:0];
-            cnt = {128*7{1'b0}};
-            r = 129'd1;
-            for (kk = 0; kk < 255; kk = kk + 1) begin
-                for (n = 0; n < nd; n = n + 1) begin
-                    j = kk - n * d;
-                    if (j >= 0 && j < q)
-                        for (b = 0; b < 128; b = b + 1)
-                            if (r[b]) begin
+            taps = {32'd7, 32'd2, 32'd1, 32'd0};
+            /* verilator lint_off WIDTHCONCAT */   // 9,216 copies with 16 digits
+            leaf_table = {{(128*7){1'b0}}, {(128*LCAP){v[IW-1:0]}}};
+            /* verilator lint_on WIDTHCONCAT */
+            for (b = 0; b < 128; b = b + 1) begin
+                s = 0;
+                // i: 0 is k = b; 1-4 are k = b + 128 - t, t = 7, 2, 1, 0; 5-10 are k = 249 .. 254
+                for (i = 0; i < 11; i = i + 1) begin
+                    hit = 0;
+                    kk = 0;
+                    if (i == 0) begin
+                        kk = b;
+                        hit = 1;
+                    end else if (i < 5) begin
+                        kk = b + 128 - taps[32*(4-i) +: 32];
+                        hit = (kk >= 128 && kk <= 254) ? 1 : 0;
+                    end else if (b <= 12) begin
+                        kk = 244 + i;
+                        c = 0;
+                        for (ta = 0; ta < 4; ta = ta + 1) begin
+                            e = kk - 128 + taps[32*ta +: 32];
+                            if (e >= 128)
+                                for (u = 0; u < 4; u = u + 1)
+                                    if (e - 128 + taps[32*u +: 32] == b) c = c + 1;
+                        end
+                        hit = c % 2;
+                    end
+                    if (hit != 0)
+                        for (n = 0; n < nd; n = n + 1) begin
+                            j = kk - n * d;
+                            if (j >= 0 && j < q) begin
                                 v = n * q + j;
-                                s = {25'd0, cnt[7*b +: 7]};
                                 leaf_table[IW*(LCAP*b + s) +: IW] = v[IW-1:0];
-                                cnt[7*b +: 7] = cnt[7*b +: 7] + 7'd1;
+                                s = s + 1;
                             end
+                        end
                 end
-                r = {r[127:0], 1'b0};
-                if (r[128]) r = r ^ {1'b1, 120'd0, 8'h87};
+                leaf_table[TW + 7*b +: 7] = s[6:0];
             end
         end
     endfunction
-    localparam [128*LCAP*IW-1:0] LEAF = leaf_table(DIGITS);
-    // bit b's leaves (its slots fill from 0)
-    function integer leaf_count;
-        input [128*LCAP*IW-1:0] tab;
-        input integer b;
-        integer s;
-        begin
-            leaf_count = 0;
-            for (s = 0; s < LCAP; s = s + 1)
-                if (tab[IW*(LCAP*b + s) +: IW] != NB[IW-1:0]) leaf_count = s + 1;
-        end
-    endfunction
+    localparam [128*7+TW-1:0] LTAB = leaf_table(DIGITS);
+    localparam [TW-1:0] LEAF = LTAB[TW-1:0];
+    localparam [128*7-1:0] LCNT = LTAB[TW +: 128*7];
     // the most leaves of any bit (at least 1): the slots stage 2 sums
     function integer leaf_max;
-        input [128*LCAP*IW-1:0] tab;
+        input [128*7-1:0] cnt;
         integer b;
         begin
             leaf_max = 1;
             for (b = 0; b < 128; b = b + 1)
-                if (leaf_count(tab, b) > leaf_max) leaf_max = leaf_count(tab, b);
+                if ({25'd0, cnt[7*b +: 7]} > leaf_max) leaf_max = {25'd0, cnt[7*b +: 7]};
         end
     endfunction
-    localparam integer LMAX = leaf_max(LEAF);
+    localparam integer LMAX = leaf_max(LCNT);
     localparam integer CHUNK = 12;   // leaves a chunk: three XOR4 LUTs, then their sum (and gated)
     localparam integer NCH = (LMAX + CHUNK - 1) / CHUNK;
 
@@ -180,7 +198,7 @@ module gf128_mul_pipe #(
     genvar cc, bb, qq;
     generate
         for (bb = 0; bb < 128; bb = bb + 1) begin : g_bit
-            localparam integer NL = leaf_count(LEAF, bb);
+            localparam integer NL = {25'd0, LCNT[7*bb +: 7]};
             for (cc = 0; cc < NCH; cc = cc + 1) begin : g_chunk
                 // this chunk's leaves, and its quads (XORs of up to four)
                 localparam integer CN = NL - CHUNK * cc < 0 ? 0 : NL - CHUNK * cc > CHUNK ? CHUNK : NL - CHUNK * cc;
