@@ -20,8 +20,8 @@
 //           as it is loaded, each block through one map on its way in (the only map on the data
 //           path), and the hash through the inverse map as it leaves. MAP_LUT (6 or 4) is the
 //           maps' LUT size (gf128_hybrid_map).
-// MULT = 5: bit-parallel, cut by a register (gf128_mul_pipe): one block per cycle with two in
-//           the loop at once, for the clock. Consecutive blocks alternate between two running
+// MULT = 5: bit-parallel, cut by a register (gf128_mul_pipe, in ghash_pipe): one block per cycle
+//           with two in the loop at once, for the clock. Consecutive blocks alternate between two running
 //           values, each multiplied by H^2 (the last block of a message by H), and the message's
 //           hash is the sum of the two: X_i = (X_(i-2) ^ B_i) * H^2, so the loop is X ^ B through
 //           half a multiplier into its register, and the other half into x_q. H^2 is computed (a
@@ -109,17 +109,6 @@ module ghash_core #(
     wire [WIDTH-1:0] hash;    // the hash a message ends with, in GCM bit order
     wire         lanes_zero;  // LANES = 2: the lane state registers are zero (erased); MULT 5: its registers
 
-    // H^2 for MULT = 5: squaring spreads the coefficients (a^i -> a^2i), then reduces (gf128_reduce).
-    function [254:0] gf_spread;
-        input [127:0] v;
-        integer i;
-        begin
-            gf_spread = 255'd0;
-            for (i = 0; i < 128; i = i + 1)
-                gf_spread[2*i] = v[127 - i];
-        end
-    endfunction
-
     generate
         if (MULT == 4) begin : g_hybrid_maps
             gf128_hybrid_map #(.FIELD(FIELD), .INVERSE(0), .LUT_W(MAP_LUT)) u_map_h (.x(h), .y(h_in));
@@ -165,124 +154,20 @@ module ghash_core #(
             assign hash_now = done && pend_last_q;
         end
         if (MULT == 5) begin : g_pipe
-            // The input register: the block XORed with x_q, its operand (H^2, or H for a message's
-            // last block) and whether it ends a message. A block enters the multiplier's
-            // first half when the pipeline advances (adv_q); so does the product of the block before
-            // it into x_q. The pipeline advances for a block, or with none to flush a message's
-            // last product out (emit), and never while that product's hash could not leave.
-            // x_q holds the product of the block two before the one entering, the running value of
-            // its half of the message, and the loop's input is the register in = x_q ^ block:
-            // x_q returns to zero (x_zero) in the advance where a message's last block enters, so
-            // the next message's first two blocks meet zero, and the product it would have taken,
-            // the message's block n-1, goes to partner_q instead, for the hash: prod ^ partner_q
-            // as the last product leaves (zero for a one-block message). (A mask on x_q for a
-            // message's first block put that flag's 128 loads in the multiplier's first half: the
-            // critical path of the second placement, 9.2 ns.)
-            reg  [127:0] h2_q, partner_q;
-            wire [127:0] h_sq;   // H^2
-            gf128_reduce u_square (.c(gf_spread(h)), .z(h_sq));
-            wire [511:0] op;   // the block's operand, one copy per multiplier digit (keep_reg)
-            wire [511:0] in;   // x_q ^ the block, one copy per digit of the operand (keep_reg)
-            wire [127:0] in_d; // what they take: x_next ^ the block, from the multiplier's last LUT
-            reg          b_v_q, b_last_q, p_v_q, p_last_q;
-            // adv and x_zero are registers, computed a cycle ahead from the flags' next values
-            // (the _d wires, which the flags load): x_q's next value, a choice between prod, zero
-            // and x_q in front of the input copies, then depends on flip-flops only (from the
-            // flags through two LUT levels and a 128-load net it was GHASH's critical path alone,
-            // 8.8 ns at seed 1). out_ready_d is the skid's ready at the next edge (axis_reg MODE 2:
-            // free when its output is empty or taken, else as now unless a hash enters). Formal:
-            // ghash_core-adv-reg proves adv_q and x_zero_q equal their definitions from the flags
-            // (the comments beside each) in every state.
-            reg          adv_q, x_zero_q, take_q;   // take_q: adv_q && !x_zero_q, x_q takes prod
-            wire         b_v_d = s_axis_tready ? s_axis_tvalid : b_v_q;
-            wire         b_last_d = s_axis_tready ? s_axis_tlast : b_last_q;
-            wire         p_v_d = adv_q ? b_v_q : p_v_q;
-            wire         p_last_d = adv_q ? b_v_q && b_last_q : p_last_q;
-            wire         out_ready_d = !m_axis_tvalid || m_axis_tready || (out_ready && !hash_now);
-            wire         emit_d = p_v_d && p_last_d;
-            wire         emit = p_v_q && p_last_q;   // a message's last product, to flush out
-            wire         adv_d = (b_v_d || emit_d) && (!emit_d || out_ready_d);
-            wire         x_zero_d = !p_v_d || p_last_d || (b_v_d && b_last_d);
-            // the pipeline advances for a block, or to flush, never while that hash cannot leave:
-            // adv_q == (b_v_q || emit) && (!emit || out_ready)
-            // x_q takes zero at the advance: the product leaving is no message's running value,
-            // or a message's last product, or a message's last block enters:
-            // x_zero_q == !p_v_q || p_last_q || (b_v_q && b_last_q)
-            wire         mul_zero;
-            assign s_axis_tready = !b_v_q || adv_q;
-            assign take = s_axis_tvalid && s_axis_tready;
-            always @(posedge clk) begin
-                if (rst || key_clear) begin
-                    h2_q <= 128'd0;
-                    b_v_q <= 1'b0;
-                    b_last_q <= 1'b0;
-                    partner_q <= 128'd0;
-                    p_v_q <= 1'b0;
-                    p_last_q <= 1'b0;
-                    adv_q <= 1'b0;
-                    x_zero_q <= 1'b1;
-                    take_q <= 1'b0;
-                end else begin
-                    if (h_load) h2_q <= h_sq;
-                    // The input register loads whenever it is free, a block or not; b_v_q says
-                    // whether one is there. So s_axis_tvalid (in gcm_core, the end of the input's
-                    // protocol check) reaches a few flags, not the 1,024 enables of the input and
-                    // operand copies: through them it was the key-agile GCM core's critical
-                    // path (12.6 ns, seed 1). A cycle without a block loads what is on the bus; it
-                    // is never multiplied into a hash (its product's stage is marked invalid).
-                    b_v_q <= b_v_d;
-                    b_last_q <= b_last_d;
-                    p_v_q <= p_v_d;
-                    p_last_q <= p_last_d;
-                    adv_q <= adv_d;
-                    x_zero_q <= x_zero_d;
-                    take_q <= adv_d && !x_zero_d;
-                    if (adv_q && b_v_q && b_last_q) partner_q <= (p_v_q && !p_last_q) ? prod : 128'd0;
-                end
-            end
-`ifdef AUTHCORE_FORMAL_ADV
-            // formal/jobs.toml ghash_core-adv-reg: from any state, one clock later and ever after
-            reg f_past = 1'b0;
-            always @(posedge clk) f_past <= 1'b1;
-            always @* if (f_past) begin
-                assert (adv_q == ((b_v_q || emit) && (!emit || out_ready)));
-                assert (x_zero_q == (!p_v_q || p_last_q || (b_v_q && b_last_q)));
-                assert (take_q == (adv_q && !x_zero_q));
-            end
-`endif
-            // Four copies of the operand, one per digit of the multiplier: one register's bit drove
-            // all 128 AND terms of its y bit, across the multiplier (6.4 ns of routing at seed 1,
-            // the critical path of ghash_core MULT 5 alone on ECP5); a copy drives one digit's 32.
-            // The loop's input, x_q ^ the block, is registered as the block loads, in four copies
-            // too, one per digit of the operand (32 AND terms a bit): x_q's next value (what it
-            // takes at this edge) XORed with the block. So the multiplier's first half starts at
-            // flip-flops beside their terms; with x_q and the block in two registers, one LUT per
-            // bit XORed them and drove that bit's 128 terms across its digit, and inside gcm_core
-            // x_q crossed the device to it (3.9 + 2.4 ns of routing, the key-agile core's critical
-            // path at seed 1). An earlier try kept two copies of that XOR LUT (branch
-            // wip/pipe-xcopies): the placer moved them apart, not toward their terms.
-            wire [127:0] op_d = s_axis_tlast ? h_q : h2_q;
-            genvar gd;
-            for (gd = 0; gd < 4; gd = gd + 1) begin : g_op
-                keep_reg #(.WIDTH(128)) u_op (
-                    .clk(clk), .clr(rst || key_clear), .en(s_axis_tready), .d(op_d), .q(op[128*gd +: 128])
-                );
-                keep_reg #(.WIDTH(128)) u_in (
-                    .clk(clk), .clr(rst || key_clear), .en(s_axis_tready), .d(in_d),
-                    .q(in[128*gd +: 128])
-                );
-            end
-            gf128_mul_pipe #(.DIGITS(4)) u_mul (
-                .clk(clk), .rst(rst || key_clear), .ce(adv_q),
-                .x(in), .y(op), .gate(take_q), .t(x_hold ^ s_axis_tdata), .z(prod), .zg(prod_take),
-                .zgt(in_d), .zero(mul_zero)
+            // the datapath between x_q, h_q and the hash register (ghash_pipe's header)
+            ghash_pipe u_pipe (
+                .clk(clk), .clr(rst || key_clear), .h(h), .h_load(h_load), .h_q(h_q), .x_hold(x_hold),
+                .s_axis_tdata(s_axis_tdata), .s_axis_tlast(s_axis_tlast), .s_axis_tvalid(s_axis_tvalid),
+                .s_axis_tready(s_axis_tready), .out_ready(out_ready), .m_tvalid(m_axis_tvalid),
+                .m_tready(m_axis_tready), .prod_take(prod_take), .prod_ready(prod_ready),
+                .hash(hash), .hash_now(hash_now), .zero(lanes_zero)
             );
+            assign take = s_axis_tvalid && s_axis_tready;
             assign h_in = h;
-            assign hash = prod ^ partner_q;
-            assign lanes_zero = in == 512'd0 && op == 512'd0 && h2_q == 128'd0 && partner_q == 128'd0 && mul_zero;
-            assign prod_ready = adv_q;
-            assign x_zero = x_zero_q;
-            assign hash_now = adv_q && emit;
+            // the product and x_q's zero choice stay inside ghash_pipe, which gives prod_take
+            assign prod = 128'd0;
+            assign x_zero = 1'b0;
+            wire unused_pipe = ^prod ^ x_zero;
             assign mul_error = 1'b0;
         end
         if (MULT != 2 && MULT != 4 && MULT != 5 && LANES == 1) begin : g_par
