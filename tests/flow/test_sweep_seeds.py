@@ -87,6 +87,11 @@ def test_placer_reaches_the_jobs(tmp_path):
     _, jobs = load_spec(_spec(tmp_path, SPEC.replace('seed = 4', 'seed = 4\nfloorplan = "aes-deep"')))
     assert {j.floorplan for j in jobs if j.config == "one"} == {"aes-deep"}
     assert {j.floorplan for j in jobs if j.config != "one"} == {None}
+    _, jobs = load_spec(_spec(tmp_path, SPEC.replace('seed = 4', 'seed = 4\ntiming_weight = 40')))
+    assert {j.timing_weight for j in jobs if j.config == "one"} == {40}
+    assert {j.timing_weight for j in jobs if j.config != "one"} == {None}
+    _, jobs = load_spec(_spec(tmp_path, SPEC.replace('targets = ["ecp5"]', 'targets = ["ecp5"]\ntiming_weight = 30')))
+    assert {j.timing_weight for j in jobs} == {30}
 
 
 @pytest.mark.parametrize("line, msg", [
@@ -95,6 +100,9 @@ def test_placer_reaches_the_jobs(tmp_path):
     ('pnr = "no"', "pnr must be true or false"),
     ('placer = "HeAP"', "placer must be one of heap, sa, static"),
     ('floorplan = "rows"', "floorplan must be one of aes-deep"),
+    ('timing_weight = 0', "timing_weight must be an integer from 1 to 1000"),
+    ('timing_weight = "40"', "timing_weight must be an integer from 1 to 1000"),
+    ('timing_weight = 40\nplacer = "static"', "with the heap placer"),
 ])
 def test_malformed_keep_and_pnr_are_refused(tmp_path, line, msg):
     with pytest.raises(InvalidParameter, match=msg):

@@ -241,6 +241,38 @@ def test_placer_enters_the_key_only_where_it_acts():
     assert synth_mod._key(*x, "static") == synth_mod._key(*x)
 
 
+def test_timing_weight_reaches_nextpnr_and_the_key():
+    """HeAP's timing weight: on nextpnr's command line and in the key when given (a different run),
+    absent otherwise (earlier results stay valid); refused where it cannot act or out of range."""
+    dev = "LFE5U-85F-6-CABGA381"
+    base = synth_mod.nextpnr_args("ecp5", dev, 100.0, 2)
+    assert "--placer-heap-timingweight" not in base
+    args = synth_mod.nextpnr_args("ecp5", dev, 100.0, 2, "heap", 40)
+    i = args.index("--placer-heap-timingweight")
+    assert args[i + 1] == "40" and [a for k, a in enumerate(args) if k not in (i, i + 1)] == base
+    f = [DATA / "xor_reg.v"]
+    key = synth_mod.request("xor_reg", f, target="ecp5").key
+    assert synth_mod.request("xor_reg", f, target="ecp5", timing_weight=None).key == key
+    w40 = synth_mod.request("xor_reg", f, target="ecp5", timing_weight=40)
+    assert w40.timing_weight == 40 and w40.key != key
+    assert synth_mod.request("xor_reg", f, target="ecp5", timing_weight=20).key not in (key, w40.key)
+    for bad in (0, 1001, -3, 2.5, True, "40"):
+        with pytest.raises(InvalidParameter, match="timing weight must be an integer from 1 to 1000"):
+            synth_mod.request("xor_reg", f, target="ecp5", timing_weight=bad)
+    for kw in ({"target": "xc7"}, {"target": "ecp5", "pnr": False}, {"target": "ecp5", "placer": "static"}):
+        with pytest.raises(InvalidParameter, match="heap placer only"):
+            synth_mod.request("xor_reg", f, timing_weight=40, **kw)
+
+
+def test_timing_weight_on_the_command_line(capsys):
+    from authcore.cli import main
+
+    assert main(["synth", "--top", "xor_reg", "--file", str(DATA / "xor_reg.v"), "--target", "ecp5",
+                 "--placer", "static", "--timing-weight", "40"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "heap placer only" in err and len(err.splitlines()) == 1
+
+
 @pytest.mark.full   # 33 s of nextpnr; the placer's cache key is checked above in make test
 def test_static_placer_runs_and_is_recorded(cache):
     r = synth("xor_reg", [DATA / "xor_reg.v"], target="ecp5", bits_per_cycle=128, placer="static")

@@ -34,7 +34,7 @@ def cmd_synth(args: argparse.Namespace) -> int:
     r = synth(args.top, files, _params(args.param or []), target=args.target, device=args.device,
               freq=args.freq, seed=args.seed, bits_per_cycle=args.bits_per_cycle, timeout=args.timeout,
               use_cache=not args.no_cache, keep=args.keep or [], pnr=not args.no_pnr, placer=args.placer,
-              floorplan=args.floorplan,
+              floorplan=args.floorplan, timing_weight=args.timing_weight,
               breakdown=args.breakdown is not None)
     if args.json:
         print(json.dumps(r, sort_keys=True))
@@ -59,6 +59,8 @@ def cmd_synth(args: argparse.Namespace) -> int:
     t.add_row("fmax (MHz)", fmax if r.get("pnr", True) or r["target"] == "xc7" else "- (--no-pnr)")
     if r.get("placer") not in (None, "heap"):
         t.add_row("placer", str(r["placer"]))
+    if r.get("timing_weight") is not None:
+        t.add_row("HeAP timing weight", str(r["timing_weight"]))
     if r.get("floorplan"):
         t.add_row("floorplan", f"{r['floorplan']} ({r.get('floorplan_cells')} cells fixed)")
     t.add_row("Gbit/s", "-" if r["gbps"] is None else f"{r['gbps']:.2f}")
@@ -158,6 +160,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--placer", choices=PLACERS, default="heap",
                    help="ecp5/ice40: nextpnr's placement algorithm (default heap, nextpnr's own default)")
+    s.add_argument("--timing-weight", type=int, metavar="N",
+                   help="ecp5/ice40, heap placer: weight of timing-critical connections in placement "
+                        "(nextpnr's --placer-heap-timingweight; its default 10)")
     s.add_argument("--floorplan", choices=FLOORPLANS,
                    help="ecp5: fixed block-RAM sites for the core (aes-deep: the DEEP AES engine's round "
                         "units, LFE5U-85)")

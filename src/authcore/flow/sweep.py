@@ -34,6 +34,7 @@ Spec layout (paths relative to the TOML file)::
                                    # gives their LUTs in place (see synth.py)
     pnr = false                    # synthesis only: area, no fmax (default true)
     placer = "static"              # nextpnr's placer: heap (its default), sa or static; also in [sweep]
+    timing_weight = 40             # HeAP's timing weight (nextpnr's default 10; heap only); also in [sweep]
     floorplan = "aes-deep"         # ECP5: fixed block-RAM sites for the core (flow/floorplan.py)
 
 Outputs in the output folder: results.json (every run), results.md (one row per configuration and
@@ -84,6 +85,7 @@ class Job:
     pnr: bool = True                                 # False: synthesis only (area, no fmax)
     placer: str = "heap"                             # nextpnr's placement algorithm
     floorplan: str | None = None                     # fixed block-RAM sites (flow/floorplan.py)
+    timing_weight: int | None = None                 # HeAP's timing weight (None: nextpnr's default)
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -130,6 +132,11 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
         if placer not in PLACERS:
             raise InvalidParameter(f"{path}: config {name!r}: placer must be one of {', '.join(PLACERS)}, "
                                    f"got {placer!r}")
+        timing_weight = c.get("timing_weight", head.get("timing_weight"))
+        if timing_weight is not None and (isinstance(timing_weight, bool) or not isinstance(timing_weight, int)
+                                          or not 1 <= timing_weight <= 1000 or placer != "heap"):
+            raise InvalidParameter(f"{path}: config {name!r}: timing_weight must be an integer from 1 to 1000, "
+                                   f"with the heap placer, got {timing_weight!r} (placer {placer})")
         floorplan = c.get("floorplan")
         if floorplan is not None and floorplan not in FLOORPLANS:
             raise InvalidParameter(f"{path}: config {name!r}: floorplan must be one of {', '.join(FLOORPLANS)}, "
@@ -144,6 +151,7 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
                         freq=float(c.get("freq", head.get("freq", 100))), seed=seed if ps is None else ps,
                         timeout=c.get("timeout", head.get("timeout")), generate=gen, key_seed=ks,
                         placement_seed=ps, keep=list(keep), pnr=pnr, placer=placer, floorplan=floorplan,
+                        timing_weight=timing_weight,
                         extra={k: v for k, v in c.items() if k in ("arch", "group", "note")},
                     ))
     return head, jobs
@@ -186,7 +194,7 @@ def _synth(job: Job, top: str, files: list[str]) -> dict[str, object]:
 
     return synth(top, files, job.params, target=job.target, freq=job.freq, seed=job.seed,
                  bits_per_cycle=job.bits_per_cycle, timeout=job.timeout, keep=job.keep, pnr=job.pnr,
-                 placer=job.placer, floorplan=job.floorplan)
+                 placer=job.placer, floorplan=job.floorplan, timing_weight=job.timing_weight)
 
 
 def _run_job(job: Job, gen_root: str) -> dict[str, object]:
@@ -388,7 +396,8 @@ def _run_on_cluster(scheduler: str, tls: object | None, job_list: list[Job], gen
                 if gen_info is not None:
                     record["generator"] = gen_info
                 req = synth.request(top, files, j.params, target=j.target, freq=j.freq, seed=j.seed,
-                                    keep=j.keep, pnr=j.pnr, placer=j.placer, floorplan=j.floorplan)
+                                    keep=j.keep, pnr=j.pnr, placer=j.placer, floorplan=j.floorplan,
+                                    timing_weight=j.timing_weight)
                 hit = synth.cached(req, j.bits_per_cycle)
             except AuthcoreError as e:
                 finished({**record, "error": str(e)})

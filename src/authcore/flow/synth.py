@@ -10,7 +10,9 @@ fmax_by_clock, bits_per_cycle, gbps, seconds, harness (its own luts/ffs), cached
   seed. LUTs and FFs are the core's own; fmax is the clock's after routing. With ``pnr=False`` the
   run stops after synthesis (area only, no fmax). ``placer`` picks nextpnr's placement algorithm
   (``heap``, its default, ``sa`` or ``static``): of seeds 1-3, HeAP routes the two-lane GCM core
-  at seed 1 only, the static placer at all three.
+  at seed 1 only, the static placer at all three. ``timing_weight`` sets HeAP's weight of
+  timing-critical connections (nextpnr's ``--placer-heap-timingweight``; None keeps its default,
+  10), for the heap placer only.
 
 ``keep`` names modules inside the core to keep as their own hierarchy instead of flattening them:
 synthesis then cannot merge their logic with the logic around them, and ``parts`` gives what each
@@ -64,13 +66,13 @@ def nextpnr_device_args(target: str, device: str) -> list[str]:
 
 def _key(files: list[Path], top: str, params: dict[str, str], target: str, device: str,
          freq: float, seed: int, keep: list[str], pnr: bool, placer: str = "heap",
-         breakdown: bool = False, floorplan: str | None = None) -> str:
+         breakdown: bool = False, floorplan: str | None = None, timing_weight: int | None = None) -> str:
     """Content hash of everything that decides a result: the sources (name and bytes, in any order), the top,
     parameters, target, device, nextpnr constraint and seed, the tool versions, and FLOW_VERSION,
     which names the scripts below and the harness (bump it whenever they change what is measured).
     For xc7 the constraint, seed and placer play no part, so they are left out of its key; ``keep``,
     ``pnr`` and ``placer`` enter it only when they differ from the default, so earlier results stay
-    valid. ``breakdown`` (where the LUTs go) enters it only when asked for, likewise."""
+    valid. ``breakdown`` (where the LUTs go) and ``timing_weight`` enter it only when given, likewise."""
     h = hashlib.sha256()
     # in name order: a list's order decides nothing (the library's lists come from authcore.rtl)
     for f in sorted(files, key=lambda p: (p.name, str(p))):
@@ -85,6 +87,8 @@ def _key(files: list[Path], top: str, params: dict[str, str], target: str, devic
         meta["pnr"] = False
     if placer != "heap" and pnr and target != "xc7":
         meta["placer"] = placer
+    if timing_weight is not None and pnr and target != "xc7":
+        meta["timing_weight"] = timing_weight
     if breakdown:
         meta["breakdown"] = True
     if floorplan and pnr and target != "xc7":  # the name and the sites' table (floorplan.py's bytes)
@@ -210,6 +214,7 @@ class Request:
     breakdown: bool
     key: str
     floorplan: str | None = None
+    timing_weight: int | None = None
 
     @property
     def cache_file(self) -> Path:
@@ -219,7 +224,7 @@ class Request:
 def request(top: str, files: list[str | Path], params: dict[str, object] | None = None,
             target: str = "ecp5", device: str | None = None, freq: float = 100.0, seed: int = 1,
             keep: list[str] | None = None, pnr: bool = True, placer: str = "heap",
-            breakdown: bool = False, floorplan: str | None = None) -> Request:
+            breakdown: bool = False, floorplan: str | None = None, timing_weight: int | None = None) -> Request:
     """Check a configuration's arguments and compute its content hash (no tool runs)."""
     if target not in TARGETS:
         raise InvalidParameter(f"unknown target {target!r}; use one of {', '.join(TARGETS)}")
@@ -229,6 +234,11 @@ def request(top: str, files: list[str | Path], params: dict[str, object] | None 
         raise InvalidParameter(f"unknown floorplan {floorplan!r}; use one of {', '.join(FLOORPLANS)}")
     if floorplan is not None and (target != "ecp5" or not pnr):
         raise InvalidParameter(f"floorplan {floorplan}: for ECP5 place and route only")
+    if timing_weight is not None:
+        if isinstance(timing_weight, bool) or not isinstance(timing_weight, int) or not 1 <= timing_weight <= 1000:
+            raise InvalidParameter(f"timing weight must be an integer from 1 to 1000, got {timing_weight!r}")
+        if target == "xc7" or not pnr or placer != "heap":
+            raise InvalidParameter("timing weight: for ECP5 or iCE40 place and route with the heap placer only")
     paths = []
     for f in files:
         p = Path(f)
@@ -247,9 +257,10 @@ def request(top: str, files: list[str | Path], params: dict[str, object] | None 
     device = device or DEFAULT_DEVICE[target]
     if target != "xc7":
         nextpnr_device_args(target, device)  # validate before any work
-    key = _key(paths, top, sparams, target, device, freq, seed, keep, pnr, placer, breakdown, floorplan)
+    key = _key(paths, top, sparams, target, device, freq, seed, keep, pnr, placer, breakdown, floorplan,
+               timing_weight)
     return Request(top, tuple(paths), sparams, target, device, freq, seed, tuple(keep), pnr, placer, breakdown, key,
-                   floorplan)
+                   floorplan, timing_weight)
 
 
 def cached(req: Request, bits_per_cycle: float | None = None) -> dict[str, object] | None:
@@ -275,11 +286,14 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
           target: str = "ecp5", device: str | None = None, freq: float = 100.0, seed: int = 1,
           bits_per_cycle: float | None = None, timeout: float | None = None,
           use_cache: bool = True, keep: list[str] | None = None, pnr: bool = True,
-          placer: str = "heap", breakdown: bool = False, floorplan: str | None = None) -> dict[str, object]:
+          placer: str = "heap", breakdown: bool = False, floorplan: str | None = None,
+          timing_weight: int | None = None) -> dict[str, object]:
     """One configuration through the flow; the result is cached by the content hash ``_key``.
     ``breakdown`` adds ``breakdown``: the core's LUTs charged to the registers they feed
-    (flow/breakdown.py). ``floorplan`` fixes the sites of a core's block RAMs (flow/floorplan.py)."""
-    req = request(top, files, params, target, device, freq, seed, keep, pnr, placer, breakdown, floorplan)
+    (flow/breakdown.py). ``floorplan`` fixes the sites of a core's block RAMs (flow/floorplan.py).
+    ``timing_weight``: HeAP's timing weight (None: nextpnr's default)."""
+    req = request(top, files, params, target, device, freq, seed, keep, pnr, placer, breakdown, floorplan,
+                  timing_weight)
     if use_cache and (hit := cached(req, bits_per_cycle)) is not None:
         return hit
     paths, sparams, keep, device, key = list(req.paths), req.params, list(req.keep), req.device, req.key
@@ -292,7 +306,7 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
     srcs = _stage_sources(paths, workdir)
     try:
         result = _run_tools(top, target, device, sparams, freq, seed, timeout, workdir, srcs, keep, pnr, placer,
-                            breakdown, req.floorplan)
+                            breakdown, req.floorplan, timing_weight)
     except ToolError as e:
         msg = e.message
         for staged, orig in zip(srcs, paths, strict=True):
@@ -306,12 +320,26 @@ def synth(top: str, files: list[str | Path], params: dict[str, object] | None = 
         "params": sparams, "tool_versions": tools.versions(), "freq_constraint_mhz": freq, "seed": seed,
         "pnr": pnr and target != "xc7", "keep": keep,
         "placer": placer if pnr and target != "xc7" else None,
+        "timing_weight": timing_weight,
         "floorplan": req.floorplan,
         "seconds": round(time.monotonic() - t0, 2), "files": [str(p) for p in paths], "key": key,
     })
     store(req, result)
     result["cached"] = False
     return _with_rate(result, bits_per_cycle)
+
+
+def nextpnr_args(target: str, device: str, freq: float, seed: int, placer: str = "heap",
+                 timing_weight: int | None = None) -> list[str]:
+    """nextpnr's command line in the work folder (netlist.json in; the report and the bitstream
+    config out)."""
+    args = [*nextpnr_device_args(target, device), "--json", "netlist.json", "--freq", str(freq),
+            "--seed", str(seed), "--report", "nextpnr.json", "--timing-allow-fail"]
+    if placer != "heap":
+        args += ["--placer", placer]
+    if timing_weight is not None:
+        args += ["--placer-heap-timingweight", str(timing_weight)]
+    return args + (["--textcfg", "out.config"] if target == "ecp5" else ["--asc", "out.asc"])
 
 
 def read_cmds(srcs: list[str], target: str) -> list[str]:
@@ -333,7 +361,7 @@ def _keep_cmds(keep: list[str]) -> list[str]:
 def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq: float, seed: int,
                timeout: float | None, workdir: Path, srcs: list[str], keep: list[str],
                pnr: bool, placer: str = "heap", breakdown: bool = False,
-               floorplan: str | None = None) -> dict[str, object]:
+               floorplan: str | None = None, timing_weight: int | None = None) -> dict[str, object]:
     reads = read_cmds(srcs, target)
     if target == "xc7":
         script = [*reads, harness._hierarchy(top, sparams), *_keep_cmds(keep), f"synth_xilinx -top {top} -flatten",
@@ -379,11 +407,7 @@ def _run_tools(top: str, target: str, device: str, sparams: dict[str, str], freq
 
             result["floorplan_cells"] = fp.apply(workdir / "netlist.json", floorplan, device)
         tool = f"yowasp-nextpnr-{target}"
-        args = [*nextpnr_device_args(target, device), "--json", "netlist.json", "--freq", str(freq),
-                "--seed", str(seed), "--report", "nextpnr.json", "--timing-allow-fail"]
-        if placer != "heap":
-            args += ["--placer", placer]
-        args += ["--textcfg", "out.config"] if target == "ecp5" else ["--asc", "out.asc"]
+        args = nextpnr_args(target, device, freq, seed, placer, timing_weight)
         try:
             tools.run(tool, args, workdir / "nextpnr.log", cwd=workdir, timeout=timeout, what=f"nextpnr-{target}")
         except ToolError as e:
