@@ -64,7 +64,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from authcore.errors import AuthcoreError, InvalidParameter
-from authcore.flow.synth import FLOORPLANS, PLACERS
+from authcore.flow.synth import FLOORPLANS, PLACERS, valid_timing_weight
 
 
 @dataclass
@@ -133,8 +133,7 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
             raise InvalidParameter(f"{path}: config {name!r}: placer must be one of {', '.join(PLACERS)}, "
                                    f"got {placer!r}")
         timing_weight = c.get("timing_weight", head.get("timing_weight"))
-        if timing_weight is not None and (isinstance(timing_weight, bool) or not isinstance(timing_weight, int)
-                                          or not 1 <= timing_weight <= 1000 or placer != "heap"):
+        if timing_weight is not None and (not valid_timing_weight(timing_weight) or placer != "heap"):
             raise InvalidParameter(f"{path}: config {name!r}: timing_weight must be an integer from 1 to 1000, "
                                    f"with the heap placer, got {timing_weight!r} (placer {placer})")
         floorplan = c.get("floorplan")

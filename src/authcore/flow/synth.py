@@ -37,6 +37,7 @@ TARGETS = ("xc7", "ecp5", "ice40")
 DEFAULT_DEVICE = {"xc7": "xc7a100t", "ecp5": "LFE5U-85F-6-CABGA381", "ice40": "iCE40HX8K-CT256"}
 PLACERS = ("heap", "sa", "static")   # nextpnr's placement algorithms; heap is its default
 FLOORPLANS = ("aes-deep",)           # flow/floorplan.py: block-RAM sites for a core (ECP5 LFE5U-85)
+TIMING_WEIGHTS = range(1, 1001)      # HeAP's timing weight (--placer-heap-timingweight; nextpnr's default 10)
 FLOW_VERSION = "2"  # bump when the scripts below change what they measure
 _ECP5_DEV = re.compile(r"^LFE5U(M?)-(12|25|45|85)F-([678])-([A-Z]+\d+)$", re.I)
 _ICE40_DEV = re.compile(r"^iCE40(HX|LP)(1K|4K|8K)-([A-Z]+\d+)$", re.I)
@@ -62,6 +63,11 @@ def nextpnr_device_args(target: str, device: str) -> list[str]:
         raise InvalidParameter(f"unknown iCE40 device {device!r}; expected e.g. iCE40HX8K-CT256")
     fam, size, pkg = m.groups()
     return [f"--{fam.lower()}{size.lower()}", "--package", pkg.lower()]
+
+
+def valid_timing_weight(w: object) -> bool:
+    """An integer (not a bool) in TIMING_WEIGHTS: the check the API and sweep specs share."""
+    return isinstance(w, int) and not isinstance(w, bool) and w in TIMING_WEIGHTS
 
 
 def _key(files: list[Path], top: str, params: dict[str, str], target: str, device: str,
@@ -235,7 +241,7 @@ def request(top: str, files: list[str | Path], params: dict[str, object] | None 
     if floorplan is not None and (target != "ecp5" or not pnr):
         raise InvalidParameter(f"floorplan {floorplan}: for ECP5 place and route only")
     if timing_weight is not None:
-        if isinstance(timing_weight, bool) or not isinstance(timing_weight, int) or not 1 <= timing_weight <= 1000:
+        if not valid_timing_weight(timing_weight):
             raise InvalidParameter(f"timing weight must be an integer from 1 to 1000, got {timing_weight!r}")
         if target == "xc7" or not pnr or placer != "heap":
             raise InvalidParameter("timing weight: for ECP5 or iCE40 place and route with the heap placer only")
