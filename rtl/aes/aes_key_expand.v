@@ -88,8 +88,19 @@ module aes_key_expand #(
         end
     endgenerate
     localparam integer SUB_SBOX = (SBOX == 2 || PACE == 3) ? 0 : SBOX;   // SubWord's style
-    reg  rst_q;      // RST_REG: rst a cycle later, which clears the schedule (srst)
-    always @(posedge clk) rst_q <= rst;
+    // RST_REG: rst a cycle later, which clears the schedule (srst). A keep_reg: a parent that
+    // registers the same rst for its own loads (aes_enc_pipe's DEEP unit 0, its clear chain's first
+    // link) would otherwise share this flip-flop (Yosys merges registers with equal inputs), and one
+    // net would reach both the schedule's and the unit's flip-flops (on ECP5 the DEEP engine's
+    // critical path at three of six placements).
+    wire rst_q;
+    generate
+        if (RST_REG == 1) begin : g_rst_reg
+            keep_reg u_rst_q (.clk(clk), .clr(1'b0), .en(1'b1), .d(rst), .q(rst_q));
+        end else begin : g_rst_now
+            assign rst_q = 1'b0;
+        end
+    endgenerate
     wire srst = (RST_REG == 1) ? rst_q : rst;
     wire hold = RST_REG == 1 && rst_q;  // the schedule is being cleared
     reg  busy_q;     // the schedule is running
@@ -122,6 +133,21 @@ module aes_key_expand #(
     reg  load_q;           // the cycle after a load: erase the old key's round keys 1..14
     reg  [127:0] wr_key_q;
     wire   ready_now = !busy_q && !wr_q && !ld_q && !hold && idle;
+    // bclr: clear the bank's entries 1..14 (srst || load_q). With RST_REG a register loaded with
+    // that OR's next value (rst is srst a cycle later, load is load_q), so the clear reaches the
+    // 1,792 flip-flops of entries spread beside their rounds from one flip-flop instead of through
+    // a LUT placed between the schedule's registers and them (on ECP5 the registered rst through
+    // that LUT, two long hops, was the DEEP engine's critical path at seed 4).
+    wire   bclr;
+    generate
+        if (RST_REG == 1) begin : g_bclr_reg
+            reg bclr_q;
+            always @(posedge clk) bclr_q <= rst || (!srst && load);
+            assign bclr = bclr_q;
+        end else begin : g_bclr_now
+            assign bclr = srst || load_q;
+        end
+    endgenerate
     assign key_loaded = keys_ok_q && !busy_q && !wr_q && !ld_q && !hold;
     // wr_q is set from the second cycle of the schedule on (round key 1 staged) until it ends.
     reg  [1:0]  ph_q; // PACE > 1: the cycle of a step (0: SubWord, 1: the XORs, 2: the next input)
@@ -234,9 +260,13 @@ module aes_key_expand #(
     wire [31:0] si_w_n = sub_at2_n ? (wword(win_q, 4'd6) ^ prev ^ n3) : n3;
     wire [31:0] si_n = rot_n ? {si_w_n[23:0], si_w_n[31:24]} : si_w_n;
     // PACE = 3: the same from the registered window in the step's third cycle (the window has
-    // shifted by the four new words and r_q has advanced: w[6], prev, n3 are now words 2, 3, 7)
-    wire [31:0] si_w_c = sub_at2 ? (wword(win_q, 4'd2) ^ wword(win_q, 4'd3) ^ prev) : prev;
-    wire [31:0] si_c = rot ? {si_w_c[23:0], si_w_c[31:24]} : si_w_c;
+    // shifted by the four new words and r_q has advanced: w[6], prev, n3 are now words 2, 3, 7),
+    // with the advanced r_q's decodes registered at the step (cdec_q: sub_at2_n and rot_n), so the
+    // cycle starts from flip-flops (on ECP5 r_q through the decode into si_q, four LUTs, was the
+    // DEEP engine's critical path at seed 4 once the bank's clear was a register)
+    reg  [1:0]  cdec_q;
+    wire [31:0] si_w_c = cdec_q[1] ? (wword(win_q, 4'd2) ^ wword(win_q, 4'd3) ^ prev) : prev;
+    wire [31:0] si_c = cdec_q[0] ? {si_w_c[23:0], si_w_c[31:24]} : si_w_c;
     // step 1: 128-bit key, RotWord(w[3]); 192-bit, RotWord(w[5]); 256-bit, none needed (words 4..7
     // come from the key)
     wire [31:0] si_w_load = (ld_len == 2'd1) ? ld_key[95:64] : ld_key[159:128];
@@ -245,7 +275,7 @@ module aes_key_expand #(
     always @(posedge clk) begin : p_sched
         integer e;
         if (srst) begin
-            bank_q <= {15*128{1'b0}};
+            bank_q[127:0] <= 128'd0;
             wr_q <= 1'b0;
             wr_sel_q <= 15'd0;
             load_q <= 1'b0;
@@ -296,22 +326,22 @@ module aes_key_expand #(
             wr_key_q <= {n0, n1, n2, n3};
             win_q <= {win_q[127:0], n0, n1, n2, n3};
             if (PACE < 3) si_q <= si_n;
+            cdec_q <= {sub_at2_n, rot_n};
             step_q <= step_q + 4'd1;
             first_q <= 1'b0;
             r_q <= r_next;
             if (used_rcon) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
             if (step_q == nr_q) busy_q <= 1'b0;
         end
-        // Entries 1..14 are erased one cycle after the load, from a register (the load itself
-        // writes entry 0 only, so the key port's handshake does not drive the whole bank); the
-        // schedule's first write to them is a cycle later still.
+        // Entries 1..14 are erased by srst and one cycle after the load (bclr), from a register
+        // (the load itself writes entry 0 only, so the key port's handshake does not drive the
+        // whole bank); the schedule's first write to them is a cycle later still.
         if (!srst) load_q <= load;
-        if (!srst && load_q) bank_q[15*128-1:128] <= {14*128{1'b0}};
-        if (!srst && wr_q) begin
+        if (bclr) bank_q[15*128-1:128] <= {14*128{1'b0}};
+        else if (wr_q)
             for (e = 1; e < 15; e = e + 1)
                 if (wr_sel_q[e]) bank_q[128 * e +: 128] <= wr_key_q;
-            if (!busy_q) wr_q <= 1'b0;
-        end
+        if (!srst && wr_q && !busy_q) wr_q <= 1'b0;
     end
 
     assign rk = bank_q;
@@ -363,8 +393,13 @@ module aes_key_expand #(
     reg f_past = 1'b0, f_rst_q = 1'b0;
     always @(posedge clk) begin
         f_past <= 1'b1;
-        f_rst_q <= srst;
+        // With RST_REG, srst in the first cycle is the power-up value of rst's register, not a
+        // reset anyone asked for (rst in any cycle is srst in the next, when f_past is set)
+        f_rst_q <= srst && (f_past || RST_REG == 0);
     end
+    // bclr is srst || load_q from the second cycle on (with RST_REG a register of its next value;
+    // the step the proof by induction builds on)
+    always @* if (f_past) assert (bclr == (srst || load_q));
     always @* if (f_past && f_rst_q)
         assert (bank_q == {15*128{1'b0}} && wr_key_q == 128'd0 && win_q == 256'd0 && khi_q == 128'd0 &&
                 sw_q == 32'd0 && si_q == 32'd0 && pre_q == {32*7{1'b0}} && kin_q == 256'd0);
