@@ -133,21 +133,6 @@ module aes_key_expand #(
     reg  load_q;           // the cycle after a load: erase the old key's round keys 1..14
     reg  [127:0] wr_key_q;
     wire   ready_now = !busy_q && !wr_q && !ld_q && !hold && idle;
-    // bclr: clear the bank's entries 1..14 (srst || load_q). With RST_REG a register loaded with
-    // that OR's next value (rst is srst a cycle later, load is load_q), so the clear reaches the
-    // 1,792 flip-flops of entries spread beside their rounds from one flip-flop instead of through
-    // a LUT placed between the schedule's registers and them (on ECP5 the registered rst through
-    // that LUT, two long hops, was the DEEP engine's critical path at seed 4).
-    wire   bclr;
-    generate
-        if (RST_REG == 1) begin : g_bclr_reg
-            reg bclr_q;
-            always @(posedge clk) bclr_q <= rst || (!srst && load);
-            assign bclr = bclr_q;
-        end else begin : g_bclr_now
-            assign bclr = srst || load_q;
-        end
-    endgenerate
     assign key_loaded = keys_ok_q && !busy_q && !wr_q && !ld_q && !hold;
     // wr_q is set from the second cycle of the schedule on (round key 1 staged) until it ends.
     reg  [1:0]  ph_q; // PACE > 1: the cycle of a step (0: SubWord, 1: the XORs, 2: the next input)
@@ -263,7 +248,7 @@ module aes_key_expand #(
     // shifted by the four new words and r_q has advanced: w[6], prev, n3 are now words 2, 3, 7),
     // with the advanced r_q's decodes registered at the step (cdec_q: sub_at2_n and rot_n), so the
     // cycle starts from flip-flops (on ECP5 r_q through the decode into si_q, four LUTs, was the
-    // DEEP engine's critical path at seed 4 once the bank's clear was a register)
+    // DEEP engine's critical path at seed 4 in a trial with the bank's clear from a register)
     reg  [1:0]  cdec_q;
     wire [31:0] si_w_c = cdec_q[1] ? (wword(win_q, 4'd2) ^ wword(win_q, 4'd3) ^ prev) : prev;
     wire [31:0] si_c = cdec_q[0] ? {si_w_c[23:0], si_w_c[31:24]} : si_w_c;
@@ -275,7 +260,7 @@ module aes_key_expand #(
     always @(posedge clk) begin : p_sched
         integer e;
         if (srst) begin
-            bank_q[127:0] <= 128'd0;
+            bank_q <= {15*128{1'b0}};
             wr_q <= 1'b0;
             wr_sel_q <= 15'd0;
             load_q <= 1'b0;
@@ -333,15 +318,16 @@ module aes_key_expand #(
             if (used_rcon) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
             if (step_q == nr_q) busy_q <= 1'b0;
         end
-        // Entries 1..14 are erased by srst and one cycle after the load (bclr), from a register
-        // (the load itself writes entry 0 only, so the key port's handshake does not drive the
-        // whole bank); the schedule's first write to them is a cycle later still.
+        // Entries 1..14 are erased one cycle after the load, from a register (the load itself
+        // writes entry 0 only, so the key port's handshake does not drive the whole bank); the
+        // schedule's first write to them is a cycle later still.
         if (!srst) load_q <= load;
-        if (bclr) bank_q[15*128-1:128] <= {14*128{1'b0}};
-        else if (wr_q)
+        if (!srst && load_q) bank_q[15*128-1:128] <= {14*128{1'b0}};
+        if (!srst && wr_q) begin
             for (e = 1; e < 15; e = e + 1)
                 if (wr_sel_q[e]) bank_q[128 * e +: 128] <= wr_key_q;
-        if (!srst && wr_q && !busy_q) wr_q <= 1'b0;
+            if (!busy_q) wr_q <= 1'b0;
+        end
     end
 
     assign rk = bank_q;
@@ -393,13 +379,8 @@ module aes_key_expand #(
     reg f_past = 1'b0, f_rst_q = 1'b0;
     always @(posedge clk) begin
         f_past <= 1'b1;
-        // With RST_REG, srst in the first cycle is the power-up value of rst's register, not a
-        // reset anyone asked for (rst in any cycle is srst in the next, when f_past is set)
-        f_rst_q <= srst && (f_past || RST_REG == 0);
+        f_rst_q <= srst;
     end
-    // bclr is srst || load_q from the second cycle on (with RST_REG a register of its next value;
-    // the step the proof by induction builds on)
-    always @* if (f_past) assert (bclr == (srst || load_q));
     always @* if (f_past && f_rst_q)
         assert (bank_q == {15*128{1'b0}} && wr_key_q == 128'd0 && win_q == 256'd0 && khi_q == 128'd0 &&
                 sw_q == 32'd0 && si_q == 32'd0 && pre_q == {32*7{1'b0}} && kin_q == 256'd0);
