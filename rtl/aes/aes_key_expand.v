@@ -88,19 +88,8 @@ module aes_key_expand #(
         end
     endgenerate
     localparam integer SUB_SBOX = (SBOX == 2 || PACE == 3) ? 0 : SBOX;   // SubWord's style
-    // RST_REG: rst a cycle later, which clears the schedule (srst). A keep_reg: a parent that
-    // registers the same rst for its own loads (aes_enc_pipe's DEEP unit 0, its clear chain's first
-    // link) would otherwise share this flip-flop (Yosys merges registers with equal inputs), and one
-    // net would reach both the schedule's and the unit's flip-flops (on ECP5 the DEEP engine's
-    // critical path at three of six placements).
-    wire rst_q;
-    generate
-        if (RST_REG == 1) begin : g_rst_reg
-            keep_reg u_rst_q (.clk(clk), .clr(1'b0), .en(1'b1), .d(rst), .q(rst_q));
-        end else begin : g_rst_now
-            assign rst_q = 1'b0;
-        end
-    endgenerate
+    reg  rst_q;      // RST_REG: rst a cycle later, which clears the schedule (srst)
+    always @(posedge clk) rst_q <= rst;
     wire srst = (RST_REG == 1) ? rst_q : rst;
     wire hold = RST_REG == 1 && rst_q;  // the schedule is being cleared
     reg  busy_q;     // the schedule is running
@@ -245,13 +234,9 @@ module aes_key_expand #(
     wire [31:0] si_w_n = sub_at2_n ? (wword(win_q, 4'd6) ^ prev ^ n3) : n3;
     wire [31:0] si_n = rot_n ? {si_w_n[23:0], si_w_n[31:24]} : si_w_n;
     // PACE = 3: the same from the registered window in the step's third cycle (the window has
-    // shifted by the four new words and r_q has advanced: w[6], prev, n3 are now words 2, 3, 7),
-    // with the advanced r_q's decodes registered at the step (cdec_q: sub_at2_n and rot_n), so the
-    // cycle starts from flip-flops (on ECP5 r_q through the decode into si_q, four LUTs, was the
-    // DEEP engine's critical path at seed 4 in a trial with the bank's clear from a register)
-    reg  [1:0]  cdec_q;
-    wire [31:0] si_w_c = cdec_q[1] ? (wword(win_q, 4'd2) ^ wword(win_q, 4'd3) ^ prev) : prev;
-    wire [31:0] si_c = cdec_q[0] ? {si_w_c[23:0], si_w_c[31:24]} : si_w_c;
+    // shifted by the four new words and r_q has advanced: w[6], prev, n3 are now words 2, 3, 7)
+    wire [31:0] si_w_c = sub_at2 ? (wword(win_q, 4'd2) ^ wword(win_q, 4'd3) ^ prev) : prev;
+    wire [31:0] si_c = rot ? {si_w_c[23:0], si_w_c[31:24]} : si_w_c;
     // step 1: 128-bit key, RotWord(w[3]); 192-bit, RotWord(w[5]); 256-bit, none needed (words 4..7
     // come from the key)
     wire [31:0] si_w_load = (ld_len == 2'd1) ? ld_key[95:64] : ld_key[159:128];
@@ -311,7 +296,6 @@ module aes_key_expand #(
             wr_key_q <= {n0, n1, n2, n3};
             win_q <= {win_q[127:0], n0, n1, n2, n3};
             if (PACE < 3) si_q <= si_n;
-            cdec_q <= {sub_at2_n, rot_n};
             step_q <= step_q + 4'd1;
             first_q <= 1'b0;
             r_q <= r_next;
