@@ -64,7 +64,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from authcore.errors import AuthcoreError, InvalidParameter
-from authcore.flow.synth import FLOORPLANS, PLACERS, valid_timing_weight
+from authcore.flow.synth import FLOORPLANS, PLACERS, TIMING_WEIGHTS_TEXT, valid_timing_weight
 
 
 @dataclass
@@ -134,7 +134,7 @@ def load_spec(path: str | Path) -> tuple[dict[str, object], list[Job]]:
                                    f"got {placer!r}")
         timing_weight = c.get("timing_weight", head.get("timing_weight"))
         if timing_weight is not None and (not valid_timing_weight(timing_weight) or placer != "heap"):
-            raise InvalidParameter(f"{path}: config {name!r}: timing_weight must be an integer from 1 to 1000, "
+            raise InvalidParameter(f"{path}: config {name!r}: timing_weight must be {TIMING_WEIGHTS_TEXT}, "
                                    f"with the heap placer, got {timing_weight!r} (placer {placer})")
         floorplan = c.get("floorplan")
         if floorplan is not None and floorplan not in FLOORPLANS:

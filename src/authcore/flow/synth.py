@@ -38,6 +38,7 @@ DEFAULT_DEVICE = {"xc7": "xc7a100t", "ecp5": "LFE5U-85F-6-CABGA381", "ice40": "i
 PLACERS = ("heap", "sa", "static")   # nextpnr's placement algorithms; heap is its default
 FLOORPLANS = ("aes-deep",)           # flow/floorplan.py: block-RAM sites for a core (ECP5 LFE5U-85)
 TIMING_WEIGHTS = range(1, 1001)      # HeAP's timing weight (--placer-heap-timingweight; nextpnr's default 10)
+TIMING_WEIGHTS_TEXT = f"an integer from {TIMING_WEIGHTS[0]} to {TIMING_WEIGHTS[-1]}"   # for messages
 FLOW_VERSION = "2"  # bump when the scripts below change what they measure
 _ECP5_DEV = re.compile(r"^LFE5U(M?)-(12|25|45|85)F-([678])-([A-Z]+\d+)$", re.I)
 _ICE40_DEV = re.compile(r"^iCE40(HX|LP)(1K|4K|8K)-([A-Z]+\d+)$", re.I)
@@ -242,7 +243,7 @@ def request(top: str, files: list[str | Path], params: dict[str, object] | None 
         raise InvalidParameter(f"floorplan {floorplan}: for ECP5 place and route only")
     if timing_weight is not None:
         if not valid_timing_weight(timing_weight):
-            raise InvalidParameter(f"timing weight must be an integer from 1 to 1000, got {timing_weight!r}")
+            raise InvalidParameter(f"timing weight must be {TIMING_WEIGHTS_TEXT}, got {timing_weight!r}")
         if target == "xc7" or not pnr or placer != "heap":
             raise InvalidParameter("timing weight: for ECP5 or iCE40 place and route with the heap placer only")
     paths = []
